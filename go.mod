@@ -1,0 +1,5 @@
+module github.com/destgen/destgen
+
+go 1.26
+
+require github.com/dave/jennifer v1.7.1

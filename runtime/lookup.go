@@ -1,0 +1,145 @@
+package runtime
+
+// exact returns the Info of name if it is an exactly configured name.
+func (m *Matcher) exact(name string) (*Info, bool) {
+	if len(name) > MaxNameBytes {
+		return nil, false // also keeps hashing a megabyte input off the hot path
+	}
+	v, ok := m.Exact.Lookup(name, 0, Hash(name, NameSeed))
+	if !ok {
+		return nil, false
+	}
+	return &m.Infos[v], true
+}
+
+// Resolve returns the destination whose properties apply to name, or -1
+// when nothing matches; err is ErrInvalidName for an invalid name.
+func (m *Matcher) Resolve(name string) (int, error) {
+	if info, ok := m.exact(name); ok {
+		return int(info.Best), nil // a configured name is valid by construction
+	}
+	var p path
+	if !p.split(name) {
+		return -1, ErrInvalidName
+	}
+	return m.resolveWild(&p), nil
+}
+
+// resolveWild walks the trie literal-first. The first pattern without '>'
+// that ends at the name's last element is the best match of the '*' class,
+// which beats every '>' pattern; '>' candidates are compared by rank.
+func (m *Matcher) resolveWild(p *path) int {
+	best, bestRank := int32(-1), uint32(0)
+	var s stack
+	s.push(0, 0)
+	for s.sp > 0 {
+		f := s.pop()
+		n := &m.Nodes[f.node]
+		if int(f.depth) == p.n {
+			if n.Term >= 0 {
+				return int(n.Term)
+			}
+			continue
+		}
+		if t := n.Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
+			best, bestRank = t, m.Rank[t]
+		}
+		m.children(&s, p, f)
+	}
+	return int(best)
+}
+
+// Matches appends to buf every destination that matches name, in config
+// order.
+func (m *Matcher) Matches(name string, buf []int) ([]int, error) {
+	if info, ok := m.exact(name); ok {
+		for _, d := range m.Lists[info.List : info.List+info.Len] {
+			buf = append(buf, int(d))
+		}
+		return buf, nil
+	}
+	var p path
+	if !p.split(name) {
+		return buf, ErrInvalidName
+	}
+	start := len(buf)
+	m.walkAll(&p, func(d int32) bool {
+		buf = append(buf, int(d))
+		return false
+	})
+	sortInts(buf[start:])
+	return buf, nil
+}
+
+// walkAll calls visit for every wildcard destination matching p, in walk
+// order, until visit returns true; it reports whether one did.
+func (m *Matcher) walkAll(p *path, visit func(dest int32) bool) bool {
+	var s stack
+	s.push(0, 0)
+	for s.sp > 0 {
+		f := s.pop()
+		n := &m.Nodes[f.node]
+		if int(f.depth) == p.n {
+			if n.Term >= 0 && visit(n.Term) {
+				return true
+			}
+			continue
+		}
+		if n.Tail >= 0 && visit(n.Tail) {
+			return true
+		}
+		m.children(&s, p, f)
+	}
+	return false
+}
+
+// sortInts is an insertion sort: match lists are short, and sort.Ints
+// would make the slice escape.
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// Allowed reports whether a caller holding principals may perform op on
+// name: some matching destination grants op to one of them. With
+// permissions off every valid name is allowed; an invalid name, and a name
+// that matches nothing, never is.
+func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
+	if op >= NumOps {
+		return false
+	}
+	if info, ok := m.exact(name); ok {
+		return !m.Permissions || m.granted(info.ACL[op], principals)
+	}
+	var p path
+	if !p.split(name) {
+		return false
+	}
+	if !m.Permissions {
+		return true
+	}
+	return m.walkAll(&p, func(d int32) bool {
+		return m.granted(m.DestACL[d][op], principals)
+	})
+}
+
+// granted reports whether set holds one of principals.
+func (m *Matcher) granted(set uint32, principals []string) bool {
+	if set == 0 {
+		return false
+	}
+	bits := m.Sets[int(set)*m.SetWords : int(set+1)*m.SetWords]
+	for _, pr := range principals {
+		if len(pr) > MaxPrincipalBytes {
+			continue // no configured principal is that long; skip hashing it
+		}
+		b, ok := m.Principals.Lookup(pr, 0, Hash(pr, PrincipalSeed))
+		if ok && bits[b/64]&(1<<(b%64)) != 0 {
+			return true
+		}
+	}
+	return false
+}
