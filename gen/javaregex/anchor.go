@@ -1,0 +1,45 @@
+package javaregex
+
+// Java's $ (without MULTILINE) matches at the end of input and also before
+// a final line terminator ("\n", "\r\n", "\r", U+0085, U+2028, U+2029; with
+// UNIX_LINES only "\n"); with MULTILINE before any line terminator. RE2 has
+// no lookahead to say that. But String.matches needs the match to end at the
+// end of input, so a $ that only empty-matching constructs can follow, up to
+// the end of the pattern, is evaluated only at the end of input, where every
+// variant of $ holds: there it is exactly Go's \z. Any other $ is rejected.
+
+// resolveDollars turns every $ that sits at the end into kEndText and
+// panics with an *Error at the first one that does not.
+func resolveDollars(n *node) {
+	walkDollars(n, true)
+}
+
+// walkDollars visits n; atEnd says whether whatever follows n, up to the
+// end of the pattern, can only match the empty string.
+func walkDollars(n *node, atEnd bool) {
+	switch n.kind {
+	case kDollar:
+		if !atEnd {
+			panic(&Error{Offset: n.off, Construct: ConstructDollarNotAtEnd,
+				Msg: "$ is only supported at the end of the pattern: elsewhere Java's $ also matches before a final line terminator, which Go's regexp cannot express"})
+		}
+		n.kind = kEndText
+	case kConcat:
+		ends := make([]bool, len(n.subs)) // computed first so errors come left to right
+		rest := atEnd
+		for i := len(n.subs) - 1; i >= 0; i-- {
+			ends[i] = rest
+			rest = rest && emptyOnly(n.subs[i])
+		}
+		for i, s := range n.subs {
+			walkDollars(s, ends[i])
+		}
+	case kAlt:
+		for _, s := range n.subs {
+			walkDollars(s, atEnd)
+		}
+	case kRepeat:
+		// After one iteration comes either the rest or another iteration.
+		walkDollars(n.subs[0], atEnd && (n.max >= 0 && n.max <= 1 || emptyOnly(n.subs[0])))
+	}
+}

@@ -1,0 +1,88 @@
+// Package javaregex translates Java 17 regular expressions, as used by the
+// `pattern` of Apache Qpid Broker-J nodeAutoCreationPolicies (evaluated
+// with Java's String.matches, a whole-string match), into equivalent
+// patterns for Go's regexp (RE2), or rejects them with a precise error.
+//
+// # Input
+//
+// Translate accepts any Go string and reads it as a Java 17 regular
+// expression compiled with no flags (Pattern.compile(p); inline flags such
+// as (?i) are honoured with Java's meaning and scoping). It never panics.
+//
+// # Guarantee
+//
+// If Translate(p) returns re without error, then for every string s that is
+// valid UTF-8,
+//
+//	regexp.MustCompile(re).MatchString(s) == s.matches(p) in Java 17
+//
+// and re compiles. Otherwise it returns an *Error naming the construct and
+// its byte offset. Every pattern Java rejects (PatternSyntaxException) is
+// rejected; so is every construct Go's regexp lacks (lookaround,
+// backreferences, atomic groups, possessive quantifiers) and every one where
+// Java and Go are not certain to agree (\b, Unicode properties, (?iu) on
+// non-ASCII characters, $ other than at the end, ...). There is no silent
+// difference: an accepted pattern has been parsed with a port of Java's own
+// parser and printed with explicit character sets, so Go's differing
+// notions of ".", \s, \d, \w, case folding, ^ and $ never come into play.
+// The test suite checks the translations against results recorded from
+// Java 17 itself (testdata/regen.sh re-records them).
+//
+// # Strings that are not valid UTF-8
+//
+// Java strings are UTF-16; a name that reaches Java from a config file or
+// the wire is valid Unicode, so a Go string with invalid UTF-8 cannot arise
+// from Java and has no Java answer to agree with. Go's regexp reads each
+// invalid byte as U+FFFD, and the translation is simply matched that way
+// (so a pattern that can match U+FFFD can match such a string); Shape's
+// fast paths compare bytes and may answer differently. Callers that can
+// receive arbitrary bytes should reject names that are not valid UTF-8
+// before matching.
+//
+// # Other differences left alone
+//
+// Java's backtracking matcher can throw StackOverflowError on long inputs
+// for some patterns; the Go regexp simply answers. Names are short, so this
+// does not arise in practice.
+package javaregex
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// Translate parses a Java 17 regular expression and returns an RE2 (Go
+// regexp) pattern that matches exactly the strings Java's
+// String.matches(pattern) accepts: anchored for a whole-string match with
+// \A(?:...)\z (not ^$, which change meaning under (?m)). The error is always
+// an *Error.
+func Translate(pattern string) (string, error) {
+	re, _, err := translate(pattern)
+	if err != nil {
+		return "", err
+	}
+	return re, nil
+}
+
+// translate parses, resolves $ anchors, prints and checks that the result
+// compiles. The parser reports errors by panicking with an *Error (as Java
+// throws); they are recovered here. Any other panic is a bug and is turned
+// into an "internal error" *Error rather than crashing the caller.
+func translate(pattern string) (re string, tree *node, err *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*Error)
+			if !ok {
+				e = &Error{Construct: ConstructInternal, Msg: fmt.Sprintf("internal error: %v", r)}
+			}
+			re, tree, err = "", nil, e
+		}
+	}()
+	tree = parse(pattern)
+	resolveDollars(tree)
+	re = render(tree)
+	if _, cerr := regexp.Compile(re); cerr != nil {
+		return "", nil, compileError(cerr)
+	}
+	return re, tree, nil
+}

@@ -1,0 +1,134 @@
+package javaregex
+
+import "unicode/utf8"
+
+// Limits on what Translate accepts. Patterns come from broker configs and
+// name queues; real ones are tens of bytes.
+const (
+	// maxPatternBytes bounds the work and the size of the printed RE2 (a
+	// single "." prints as a 30-byte class), far above any real pattern.
+	maxPatternBytes = 4096
+	// maxNesting bounds group nesting so the recursive-descent parser, the
+	// tree walks and Go's regexp (limit 1000 levels) stay far from deep
+	// recursion.
+	maxNesting = 100
+	// maxRepeat is Go's regexp limit on a counted repetition {n,m}; Java's
+	// is 2^31-1, so larger counts are rejected rather than silently changed.
+	maxRepeat = 1000
+)
+
+// source is the pattern as Java's parser sees it: an array of code points,
+// after Java's \Q...\E rewriting, followed by two 0 sentinels like Java's
+// temp array; offs maps each entry back to a byte offset in the original
+// pattern so errors point at what the user wrote.
+type source struct {
+	cps  []rune
+	offs []int
+	n    int // code points before the sentinels (Java's patternLength)
+}
+
+// decode splits pattern into code points, rejecting invalid UTF-8 (a
+// Java String cannot hold it) and raw NUL (Java's parser uses 0 as its
+// end-of-pattern sentinel, so a raw NUL is read inconsistently).
+func decode(pattern string) ([]rune, []int, *Error) {
+	if len(pattern) > maxPatternBytes {
+		return nil, nil, &Error{Offset: maxPatternBytes, Construct: ConstructTooLong,
+			Msg: "pattern is longer than 4096 bytes"}
+	}
+	cps := make([]rune, 0, len(pattern))
+	offs := make([]int, 0, len(pattern))
+	for i, r := range pattern {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(pattern[i:]); size == 1 {
+				return nil, nil, &Error{Offset: i, Construct: ConstructInvalidUTF8,
+					Msg: "pattern is not valid UTF-8"}
+			}
+		}
+		if r == 0 {
+			return nil, nil, &Error{Offset: i, Construct: ConstructNUL,
+				Msg: `raw NUL character in pattern is not supported; write \x00`}
+		}
+		cps = append(cps, r)
+		offs = append(offs, i)
+	}
+	return cps, offs, nil
+}
+
+// newSource ports Pattern.RemoveQEQuoting (JDK 17): Java rewrites \Q...\E
+// into escaped characters before parsing, so quoted text can interact with
+// what surrounds it (a quoted letter can end a class range, \Q\E between an
+// atom and its quantifier vanishes). Rewriting the same way keeps those
+// cases exact.
+func newSource(cps []rune, offs []int, end int) *source {
+	at := func(i int) rune {
+		if i < len(cps) {
+			return cps[i]
+		}
+		return 0
+	}
+	i := 0
+	for i < len(cps)-1 {
+		if cps[i] != '\\' {
+			i++
+		} else if cps[i+1] != 'Q' {
+			i += 2
+		} else {
+			break
+		}
+	}
+	if i >= len(cps)-1 { // no \Q
+		return finishSource(cps, offs, end)
+	}
+	out := append(make([]rune, 0, 3*len(cps)), cps[:i]...)
+	outOffs := append(make([]int, 0, 3*len(cps)), offs[:i]...)
+	emit := func(off int, rs ...rune) {
+		for _, r := range rs {
+			out = append(out, r)
+			outOffs = append(outOffs, off)
+		}
+	}
+	i += 2
+	inQuote, beginQuote := true, true
+	for i < len(cps) {
+		c, off := cps[i], offs[i]
+		i++
+		switch {
+		case c > 0x7f || isASCIILetter(c):
+			emit(off, c)
+		case c >= '0' && c <= '9':
+			if beginQuote { // keep a quoted digit from extending a preceding escape
+				emit(off, '\\', 'x', '3')
+			}
+			emit(off, c)
+		case c != '\\':
+			if inQuote {
+				emit(off, '\\')
+			}
+			emit(off, c)
+		case inQuote:
+			if at(i) == 'E' {
+				i++
+				inQuote = false
+			} else {
+				emit(off, '\\', '\\')
+			}
+		case at(i) == 'Q':
+			i++
+			inQuote, beginQuote = true, true
+			continue
+		default:
+			emit(off, c)
+			if i != len(cps) {
+				emit(offs[i], cps[i])
+				i++
+			}
+		}
+		beginQuote = false
+	}
+	return finishSource(out, outOffs, end)
+}
+
+func finishSource(cps []rune, offs []int, end int) *source {
+	n := len(cps)
+	return &source{cps: append(cps, 0, 0), offs: append(offs, end, end), n: n}
+}

@@ -1,0 +1,75 @@
+package javaregex
+
+// node is the parsed pattern. Groups leave no node of their own (captures
+// do not change what a whole-string match accepts), and every
+// single-character construct is a kChar with an exact set.
+type node struct {
+	kind nodeKind
+	set  runeSet // kChar
+	subs []*node // kConcat, kAlt, kRepeat (one sub)
+	min  int     // kRepeat
+	max  int     // kRepeat; unbounded when < 0
+	lazy bool    // kRepeat; kept for fidelity, it cannot change a whole match
+	off  int     // byte offset of the construct, for errors found after parsing
+}
+
+type nodeKind uint8
+
+const (
+	kEmpty     nodeKind = iota // matches ""
+	kChar                      // one code point in set
+	kConcat                    // subs in sequence
+	kAlt                       // one of subs
+	kRepeat                    // subs[0] repeated min..max times
+	kBeginText                 // Java \A, and ^ without MULTILINE
+	kEndText                   // Java \z, and a $ proven to sit at the end
+	kDollar                    // Java $, until checkDollars resolves or rejects it
+)
+
+func charNode(set runeSet) *node { return &node{kind: kChar, set: set} }
+
+// concat flattens nested sequences and drops empty parts.
+func concat(parts []*node) *node {
+	var subs []*node
+	for _, n := range parts {
+		switch n.kind {
+		case kEmpty:
+		case kConcat:
+			subs = append(subs, n.subs...)
+		default:
+			subs = append(subs, n)
+		}
+	}
+	switch len(subs) {
+	case 0:
+		return &node{kind: kEmpty}
+	case 1:
+		return subs[0]
+	}
+	return &node{kind: kConcat, subs: subs}
+}
+
+func alternate(branches []*node) *node {
+	if len(branches) == 1 {
+		return branches[0]
+	}
+	return &node{kind: kAlt, subs: branches}
+}
+
+// emptyOnly reports whether n can match only the empty string.
+func emptyOnly(n *node) bool {
+	switch n.kind {
+	case kEmpty, kBeginText, kEndText, kDollar:
+		return true
+	case kChar:
+		return false
+	case kRepeat:
+		return n.max == 0 || emptyOnly(n.subs[0])
+	}
+	for _, s := range n.subs {
+		if !emptyOnly(s) {
+			return false
+		}
+	}
+	return true
+}
