@@ -1,0 +1,60 @@
+package gen
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/destgen/destgen/gen/emit"
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/plan"
+)
+
+// Source generates the Go source for a valid model.
+func Source(m *model.Model, pkg string) ([]byte, error) {
+	return emit.File(plan.Build(m), emit.Options{Package: pkg, Source: m.File})
+}
+
+func generate(o Options, m *model.Model) int {
+	if o.Output == "" {
+		fmt.Fprintln(o.Stderr, "destgen: -o is required")
+		return 2
+	}
+	pkg := o.Package
+	if pkg == "" {
+		fmt.Fprintln(o.Stderr, "destgen: -pkg is required outside go generate ($GOPACKAGE is unset)")
+		return 2
+	}
+	src, err := Source(m, pkg)
+	if err != nil {
+		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
+		return 2
+	}
+	if err := writeFileAtomic(o.Output, src); err != nil {
+		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// writeFileAtomic writes through a temporary file and a rename, so that a
+// failure at any point leaves the previous output untouched.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".destgen-*.go.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename this fails harmlessly
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

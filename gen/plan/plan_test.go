@@ -1,0 +1,150 @@
+package plan
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/reference"
+	"github.com/destgen/destgen/runtime"
+)
+
+// configJSON builds a config of the given patterns; destination i grants
+// publish to "p<i>" and subscribe to "p<i+1>" so that ACL unions differ.
+func configJSON(perm bool, patterns ...string) []byte {
+	type acl struct {
+		Publish   []string `json:"publish"`
+		Subscribe []string `json:"subscribe"`
+	}
+	type dest struct {
+		Name string `json:"name"`
+		ACL  acl    `json:"acl"`
+	}
+	cfg := struct {
+		Permissions  bool   `json:"permissions"`
+		Destinations []dest `json:"destinations"`
+	}{Permissions: perm, Destinations: []dest{}}
+	for i, p := range patterns {
+		cfg.Destinations = append(cfg.Destinations, dest{p, acl{[]string{fmt.Sprint("p", i)}, []string{fmt.Sprint("p", i+1)}}})
+	}
+	b, _ := json.Marshal(cfg)
+	return b
+}
+
+func load(t *testing.T, data []byte) *model.Model {
+	t.Helper()
+	m, diags := model.Load("t.json", data)
+	if err := diags.Err(); err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+	return m
+}
+
+// compare checks the plan's matcher against the reference interpreter on
+// every name.
+func compare(t *testing.T, data []byte, names []string) {
+	t.Helper()
+	m := load(t, data)
+	ref := reference.New(m)
+	mt := &Build(m).Matcher
+	var buf []int
+	for _, name := range names {
+		want, wantErr := ref.Matches(name)
+		got, gotErr := mt.Matches(name, buf[:0])
+		if (wantErr != nil) != (gotErr != nil) || !slices.Equal(want, got) {
+			t.Fatalf("config %s name %q: Matches = %v, %v; reference %v, %v", data, name, got, gotErr, want, wantErr)
+		}
+		wantBest, _, _ := ref.Resolve(name)
+		if gotBest, _ := mt.Resolve(name); gotBest != wantBest {
+			t.Fatalf("config %s name %q: Resolve = %d, reference %d", data, name, gotBest, wantBest)
+		}
+		for _, ps := range [][]string{nil, {"p0"}, {"p1"}, {"p2", "x"}, {"x", "p1"}} {
+			for op := range runtime.NumOps + 1 {
+				if got, want := mt.Allowed(op, name, ps), ref.Allowed(op, name, ps...); got != want {
+					t.Fatalf("config %s name %q: Allowed(%v, %q) = %v, reference %v", data, name, op, ps, got, want)
+				}
+			}
+		}
+	}
+}
+
+func allStrings(elems []string, maxLen int) []string {
+	var out []string
+	level := []string{""}
+	for n := 1; n <= maxLen; n++ {
+		var next []string
+		for _, prefix := range level {
+			for _, e := range elems {
+				next = append(next, strings.TrimPrefix(prefix+"."+e, "."))
+			}
+		}
+		out = append(out, next...)
+		level = next
+	}
+	return out
+}
+
+func validPatterns(maxLen int) []string {
+	var out []string
+	for _, s := range allStrings([]string{"a", "b", "*", ">"}, maxLen) {
+		if i := strings.Index(s, ">"); i < 0 || i == len(s)-1 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestExhaustiveSmallScope compares plan and reference on every config of
+// up to two patterns of up to three elements over {a, b, *, >}, against
+// every name of up to four elements over {a, b, c} and some invalid names.
+func TestExhaustiveSmallScope(t *testing.T) {
+	names := append(allStrings([]string{"a", "b", "c"}, 4), "", "a..b", "a.*", ">", "a.", strings.Repeat("a.", 70)+"a")
+	pats := validPatterns(3)
+	if testing.Short() {
+		pats = validPatterns(2)
+	}
+	for i, a := range pats {
+		compare(t, configJSON(true, a), names)
+		for _, b := range pats[i+1:] {
+			compare(t, configJSON(true, a, b), names)
+			compare(t, configJSON(true, b, a), names)
+		}
+	}
+	compare(t, configJSON(false, "a.*", "b.>"), names)
+	compare(t, configJSON(true), names)
+}
+
+func TestDeterministic(t *testing.T) {
+	data := configJSON(true, "a.b", "a.*", "*.b.>", ">", "c.*.d", "a.b.c")
+	p1, p2 := Build(load(t, data)), Build(load(t, data))
+	if fmt.Sprintf("%#v", p1.Matcher) != fmt.Sprintf("%#v", p2.Matcher) {
+		t.Fatal("two builds of one config differ")
+	}
+}
+
+func TestDump(t *testing.T) {
+	data := []byte(`{"destinations": [
+		{"name": "foo.bar", "acl": {"publish": ["alice"]}},
+		{"name": "foo.*", "acl": {"publish": ["bob"], "subscribe": ["ops"]}},
+		{"name": "foo.>"},
+		{"name": "*.bar.>", "acl": {"subscribe": ["ops"]}}
+	]}`)
+	want := `exact "foo.bar" best=0 matches=[0 1 2] publish={alice bob} subscribe={ops}
+node 0 root star=3 term=- tail=-
+node 1 root.foo star=2 term=- tail=2
+node 2 root.foo.* star=- term=1 tail=-
+node 3 root.* star=- term=- tail=-
+node 4 root.*.bar star=- term=- tail=3
+`
+	if got := Build(load(t, data)).Dump(); got != want {
+		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func modelLoad(data []byte) (*model.Model, error) {
+	m, diags := model.Load("t.json", data)
+	return m, diags.Err()
+}
