@@ -17,6 +17,26 @@ type parser struct {
 	line      int
 	lineStart int
 	err       *SyntaxError
+	// Values are carved from slabs and members and elements gathered on
+	// scratch stacks, then copied once at their exact size: a 100k
+	// destination config holds over a million values, and one allocation
+	// each dominated decoding.
+	slab    []Value
+	members []Member
+	elems   []*Value
+}
+
+// slabSize is how many Values one allocation holds.
+const slabSize = 1024
+
+func (p *parser) newValue(k Kind) *Value {
+	if len(p.slab) == 0 {
+		p.slab = make([]Value, slabSize)
+	}
+	v := &p.slab[0]
+	p.slab = p.slab[1:]
+	v.Kind, v.Pos = k, p.pos()
+	return v
 }
 
 func (p *parser) pos() diag.Pos {
@@ -78,13 +98,18 @@ func (p *parser) value(depth int) *Value {
 }
 
 func (p *parser) object(depth int) *Value {
-	v := &Value{Kind: Object, Pos: p.pos()}
+	v := p.newValue(Object)
 	p.off++
 	p.skipSpace()
 	if p.off < len(p.data) && p.data[p.off] == '}' {
 		p.off++
 		return v
 	}
+	base := len(p.members)
+	defer func() {
+		v.Members = append([]Member(nil), p.members[base:]...)
+		p.members = p.members[:base]
+	}()
 	for p.err == nil {
 		if p.off >= len(p.data) || p.data[p.off] != '"' {
 			p.fail("unexpected %s, expecting a string key", p.describe())
@@ -100,7 +125,7 @@ func (p *parser) object(depth int) *Value {
 		if p.err != nil {
 			return nil
 		}
-		v.Members = append(v.Members, Member{Key: key.Str, KeyPos: key.Pos, Value: val})
+		p.members = append(p.members, Member{Key: key.Str, KeyPos: key.Pos, Value: val})
 		if !p.endOrComma('}') {
 			return v
 		}
@@ -109,19 +134,24 @@ func (p *parser) object(depth int) *Value {
 }
 
 func (p *parser) array(depth int) *Value {
-	v := &Value{Kind: Array, Pos: p.pos()}
+	v := p.newValue(Array)
 	p.off++
 	p.skipSpace()
 	if p.off < len(p.data) && p.data[p.off] == ']' {
 		p.off++
 		return v
 	}
+	base := len(p.elems)
+	defer func() {
+		v.Elems = append([]*Value(nil), p.elems[base:]...)
+		p.elems = p.elems[:base]
+	}()
 	for p.err == nil {
 		e := p.value(depth + 1)
 		if p.err != nil {
 			return nil
 		}
-		v.Elems = append(v.Elems, e)
+		p.elems = append(p.elems, e)
 		if !p.endOrComma(']') {
 			return v
 		}
@@ -153,7 +183,7 @@ func (p *parser) expect(c byte) bool {
 }
 
 func (p *parser) keyword() *Value {
-	v := &Value{Pos: p.pos()}
+	v := p.newValue(Null)
 	rest := string(p.data[p.off:min(len(p.data), p.off+5)])
 	switch {
 	case strings.HasPrefix(rest, "true"):
@@ -174,7 +204,7 @@ func (p *parser) keyword() *Value {
 
 // number accepts exactly JSON's number grammar and keeps the literal text.
 func (p *parser) number() *Value {
-	v := &Value{Kind: Number, Pos: p.pos()}
+	v := p.newValue(Number)
 	start := p.off
 	p.accept("-")
 	if !p.accept("0") && p.digits() == 0 {
@@ -214,9 +244,23 @@ func (p *parser) digits() int {
 }
 
 func (p *parser) str() *Value {
-	v := &Value{Kind: String, Pos: p.pos()}
+	v := p.newValue(String)
 	p.off++
 	start := p.off
+	// Fast path: most strings are plain ASCII without escapes, and their
+	// decoded text is their source text: one allocation for both.
+	for i := start; i < len(p.data); i++ {
+		c := p.data[i]
+		if c == '"' {
+			v.Str = string(p.data[start:i])
+			v.raw = v.Str
+			p.off = i + 1
+			return v
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
 	var b strings.Builder
 	for {
 		if p.off >= len(p.data) {
