@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"flag"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"os"
@@ -80,6 +81,22 @@ func TestHeaderAndImports(t *testing.T) {
 		p := strings.Trim(imp.Path.Value, `"`)
 		if strings.Contains(p, ".") && p != runtimePath {
 			t.Errorf("generated code imports %s: only runtime/ and the standard library are allowed", p)
+		}
+	}
+}
+
+// TestGofmtStable checks that the whole generated file, including the data
+// written without go/format, is already gofmt's output.
+func TestGofmtStable(t *testing.T) {
+	configs, _ := filepath.Glob("testdata/*.json")
+	for _, cfg := range configs {
+		src := render(t, cfg)
+		formatted, err := format.Source(src)
+		if err != nil {
+			t.Fatalf("%s: generated source does not parse: %v", cfg, err)
+		}
+		if !bytes.Equal(formatted, src) {
+			t.Errorf("%s: generated source is not gofmt'ed", cfg)
 		}
 	}
 }

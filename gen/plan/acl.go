@@ -10,7 +10,7 @@ import (
 // depend on map order) and gives each destination one bit set per
 // operation. Identical sets are stored once; set 0 is the empty set.
 func (p *Plan) buildACLSets() {
-	mt := &p.Matcher
+	c := &p.Compact
 	seen := map[string]bool{}
 	for _, d := range p.Model.Destinations {
 		for _, acl := range d.ACL {
@@ -23,40 +23,36 @@ func (p *Plan) buildACLSets() {
 		}
 	}
 	sort.Strings(p.Principals)
-	var entries []entry
-	for i, pr := range p.Principals {
-		entries = append(entries, entry{key: pr, value: uint32(i), hash: runtime.Hash(pr, runtime.PrincipalSeed)})
-	}
-	mt.Principals = buildTable(entries)
-	mt.SetWords = max(1, (len(p.Principals)+63)/64)
-	mt.Sets = make([]uint64, mt.SetWords) // set 0: empty
+	c.PrincipalKeys, c.PrincipalEnds = Blob(p.Principals)
+	c.SetWords = max(1, (len(p.Principals)+63)/64)
+	c.Sets = make([]uint64, c.SetWords) // set 0: empty
 	bit := make(map[string]int, len(p.Principals))
 	for i, pr := range p.Principals {
 		bit[pr] = i
 	}
-	sets := newSetInterner(mt)
-	mt.DestACL = make([][runtime.NumOps]uint32, len(p.Model.Destinations))
+	sets := newSetInterner(c)
+	c.DestACL = make([]uint32, len(p.Model.Destinations)*int(runtime.NumOps))
 	for _, d := range p.Model.Destinations {
 		for op, acl := range d.ACL {
-			words := make([]uint64, mt.SetWords)
+			words := make([]uint64, c.SetWords)
 			for _, pr := range acl {
 				words[bit[pr]/64] |= 1 << (bit[pr] % 64)
 			}
-			mt.DestACL[d.Index][op] = sets.intern(words)
+			c.DestACL[d.Index*int(runtime.NumOps)+op] = sets.intern(words)
 		}
 	}
 }
 
-// setInterner stores each distinct bit set once in Matcher.Sets.
+// setInterner stores each distinct bit set once in Compact.Sets.
 type setInterner struct {
-	mt  *runtime.Matcher
+	c   *runtime.Compact
 	ids map[string]uint32
 }
 
-func newSetInterner(mt *runtime.Matcher) *setInterner {
-	s := &setInterner{mt: mt, ids: map[string]uint32{}}
-	for id := 0; id < len(mt.Sets)/mt.SetWords; id++ {
-		s.ids[s.key(mt.Sets[id*mt.SetWords:(id+1)*mt.SetWords])] = uint32(id)
+func newSetInterner(c *runtime.Compact) *setInterner {
+	s := &setInterner{c: c, ids: map[string]uint32{}}
+	for id := 0; id < len(c.Sets)/c.SetWords; id++ {
+		s.ids[s.key(c.Sets[id*c.SetWords:(id+1)*c.SetWords])] = uint32(id)
 	}
 	return s
 }
@@ -76,20 +72,20 @@ func (s *setInterner) intern(words []uint64) uint32 {
 	if id, ok := s.ids[k]; ok {
 		return id
 	}
-	id := uint32(len(s.mt.Sets) / s.mt.SetWords)
-	s.mt.Sets = append(s.mt.Sets, words...)
+	id := uint32(len(s.c.Sets) / s.c.SetWords)
+	s.c.Sets = append(s.c.Sets, words...)
 	s.ids[k] = id
 	return id
 }
 
 // union interns the union of the given destinations' sets for op.
 func (s *setInterner) union(dests []int, op runtime.Op) uint32 {
-	w := s.mt.SetWords
+	w := s.c.SetWords
 	words := make([]uint64, w)
 	for _, d := range dests {
-		set := int(s.mt.DestACL[d][op])
+		set := int(s.c.DestACL[d*int(runtime.NumOps)+int(op)])
 		for i := range words {
-			words[i] |= s.mt.Sets[set*w+i]
+			words[i] |= s.c.Sets[set*w+i]
 		}
 	}
 	return s.intern(words)

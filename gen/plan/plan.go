@@ -11,6 +11,7 @@ package plan
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/destgen/destgen/gen/javaregex"
 	"github.com/destgen/destgen/gen/model"
@@ -20,7 +21,11 @@ import (
 
 // Plan is the lookup plan for one config.
 type Plan struct {
-	Model      *model.Model
+	Model *model.Model
+	// Compact is the plan as generated code carries it; Matcher is what
+	// it expands to, built by the same runtime.NewMatcher generated code
+	// calls, so tests of the plan test what generated code runs.
+	Compact    runtime.Compact
 	Matcher    runtime.Matcher
 	Principals []string // bit i of an ACL set is Principals[i]
 	Policies   []Policy
@@ -36,15 +41,16 @@ type Policy struct {
 // Build computes the plan of m.
 func Build(m *model.Model) *Plan {
 	p := &Plan{Model: m}
-	mt := &p.Matcher
-	mt.Permissions = m.Permissions
-	mt.Rank = make([]uint32, len(m.Destinations))
+	c := &p.Compact
+	c.Permissions = m.Permissions
+	c.Rank = make([]uint32, len(m.Destinations))
 	for _, d := range m.Destinations {
-		mt.Rank[d.Index] = uint32(d.Rank)
+		c.Rank[d.Index] = uint32(d.Rank)
 	}
 	p.buildACLSets()
 	p.buildTrie()
 	p.buildExact()
+	p.Matcher = *runtime.NewMatcher(c)
 	for _, pol := range m.Policies {
 		shape, err := javaregex.Analyze(pol.Pattern)
 		if err != nil {
@@ -55,88 +61,114 @@ func Build(m *model.Model) *Plan {
 	return p
 }
 
+// trieBuilder accumulates the wildcard trie in Compact's flat form.
+type trieBuilder struct {
+	c        *runtime.Compact
+	edges    map[edgeKey]int32
+	edgeKeys []string // in EdgeFrom order
+}
+
+type edgeKey struct {
+	node int32
+	elem string
+}
+
+func (t *trieBuilder) newNode() int32 {
+	t.c.Nodes = append(t.c.Nodes, -1, -1, -1)
+	return int32(len(t.c.Nodes)/runtime.NodeStride - 1)
+}
+
+// field returns node n's star, term or tail slot.
+func (t *trieBuilder) field(n int32, f int) *int32 {
+	return &t.c.Nodes[int(n)*runtime.NodeStride+f]
+}
+
+const (
+	starField = iota
+	termField
+	tailField
+)
+
+// child returns the child of node for element e, creating it.
+func (t *trieBuilder) child(node int32, e subject.Elem) int32 {
+	if e.Kind == subject.Star {
+		if *t.field(node, starField) < 0 {
+			c := t.newNode()
+			*t.field(node, starField) = c
+		}
+		return *t.field(node, starField)
+	}
+	k := edgeKey{node, e.Lit}
+	c, ok := t.edges[k]
+	if !ok {
+		c = t.newNode()
+		t.edges[k] = c
+		t.edgeKeys = append(t.edgeKeys, e.Lit)
+		t.c.EdgeFrom = append(t.c.EdgeFrom, uint32(node))
+		t.c.EdgeTo = append(t.c.EdgeTo, uint32(c))
+	}
+	return c
+}
+
 // buildTrie puts every wildcard pattern into the element trie. Literal
 // patterns stay out: they are found in the exact table, and a name that is
 // not there cannot match any of them.
 func (p *Plan) buildTrie() {
-	mt := &p.Matcher
-	newNode := func() int32 {
-		mt.Nodes = append(mt.Nodes, runtime.Node{Star: -1, Term: -1, Tail: -1})
-		return int32(len(mt.Nodes) - 1)
-	}
-	newNode()
-	type edgeKey struct {
-		node int32
-		elem string
-	}
-	edges := map[edgeKey]int32{}
-	var edgeList []entry
+	t := &trieBuilder{c: &p.Compact, edges: map[edgeKey]int32{}}
+	t.newNode()
 	for _, d := range p.Model.Destinations {
 		if d.Pattern.IsLiteral() {
 			continue
 		}
 		node := int32(0)
 		for _, e := range d.Pattern.Elems {
-			switch e.Kind {
-			case subject.Tail:
-				mt.Nodes[node].Tail = int32(d.Index)
-				continue
-			case subject.Star:
-				if mt.Nodes[node].Star < 0 {
-					c := newNode()
-					mt.Nodes[node].Star = c
-				}
-				node = mt.Nodes[node].Star
-				continue
+			if e.Kind == subject.Tail {
+				*t.field(node, tailField) = int32(d.Index)
+				break
 			}
-			k := edgeKey{node, e.Lit}
-			c, ok := edges[k]
-			if !ok {
-				c = newNode()
-				edges[k] = c
-				edgeList = append(edgeList, entry{key: e.Lit, node: uint32(node), value: uint32(c),
-					hash: runtime.EdgeHash(e.Lit, uint32(node))})
-			}
-			node = c
+			node = t.child(node, e)
 		}
 		if !d.Pattern.HasTail() {
-			mt.Nodes[node].Term = int32(d.Index)
+			*t.field(node, termField) = int32(d.Index)
 		}
 	}
-	mt.Edges = buildTable(edgeList)
+	p.Compact.EdgeKeys, p.Compact.EdgeEnds = Blob(t.edgeKeys)
+}
+
+// Blob joins keys and returns their end offsets.
+func Blob(keys []string) (string, []uint32) {
+	var b strings.Builder
+	ends := make([]uint32, len(keys))
+	for i, k := range keys {
+		b.WriteString(k)
+		ends[i] = uint32(b.Len())
+	}
+	return b.String(), ends
 }
 
 // buildExact precomputes, for each literal pattern, everything a lookup of
 // that exact name answers: itself as the chosen destination (an exact match
 // always wins), every destination matching it, and the union of their ACLs.
 func (p *Plan) buildExact() {
-	mt := &p.Matcher
-	var entries []entry
-	sets := newSetInterner(mt)
+	c := &p.Compact
+	wild := runtime.NewMatcher(c) // the trie alone, to find wildcard matches
+	sets := newSetInterner(c)
+	var names []string
 	for _, d := range p.Model.Destinations {
 		if !d.Pattern.IsLiteral() {
 			continue
 		}
-		matches := p.wildMatches(d.Pattern.Text)
+		matches, _ := wild.Matches(d.Pattern.Text, nil)
 		matches = append(matches, d.Index)
 		sort.Ints(matches)
-		info := runtime.Info{Best: int32(d.Index), List: uint32(len(mt.Lists)), Len: uint32(len(matches))}
+		c.Infos = append(c.Infos, int32(d.Index), int32(len(c.Lists)), int32(len(matches)))
 		for _, i := range matches {
-			mt.Lists = append(mt.Lists, uint32(i))
+			c.Lists = append(c.Lists, uint32(i))
 		}
 		for op := range runtime.NumOps {
-			info.ACL[op] = sets.union(matches, op)
+			c.Infos = append(c.Infos, int32(sets.union(matches, op)))
 		}
-		entries = append(entries, entry{key: d.Pattern.Text, value: uint32(len(mt.Infos)), hash: runtime.Hash(d.Pattern.Text, runtime.NameSeed)})
-		mt.Infos = append(mt.Infos, info)
+		names = append(names, d.Pattern.Text)
 	}
-	mt.Exact = buildTable(entries)
-}
-
-// wildMatches returns the wildcard destinations matching a valid name, by
-// walking the trie built so far.
-func (p *Plan) wildMatches(name string) []int {
-	var out []int
-	out, _ = p.Matcher.Matches(name, out)
-	return out
+	c.ExactKeys, c.ExactEnds = Blob(names)
 }

@@ -49,216 +49,60 @@ type Destination struct {
 }
 
 // Destinations are the configured destinations, in config order.
-var Destinations = [...]Destination{{
-	Cluster:    "c1",
-	HasCluster: true,
-	HasStore:   true,
-	Index:      0,
-	Pattern:    "foo.bar",
-	Properties: Properties{
-		Durable:  "shared",
-		Has:      [5]bool{PropDurable: true, PropPrefetch: true},
-		Prefetch: int64(64),
-	},
-	Store: "s1",
-}, {
-	Cluster:    "c1",
-	HasCluster: true,
-	HasStore:   true,
-	Index:      1,
-	Pattern:    "foo.*",
-	Properties: Properties{
-		Durable:  "standard",
-		Has:      [5]bool{PropDurable: true, PropPrefetch: true},
-		Prefetch: int64(16),
-	},
-	Store: "s1",
-}, {
-	Cluster:    "c1",
-	HasCluster: true,
-	HasStore:   true,
-	Index:      2,
-	Pattern:    "foo.>",
-	Properties: Properties{
-		Durable:  "none",
-		Has:      [5]bool{PropDurable: true, PropPrefetch: true},
-		Prefetch: int64(1),
-	},
-	Store: "s1",
-}, {
-	Cluster:    "c1",
-	HasCluster: true,
-	HasStore:   true,
-	Index:      3,
-	Pattern:    "orders.*.eu",
-	Properties: Properties{
-		Has:        [5]bool{PropPrefetch: true, PropReplicated: true},
-		Prefetch:   int64(128),
-		Replicated: true,
-	},
-	Store: "s1",
-}, {
-	Cluster:    "c1",
-	HasCluster: true,
-	HasStore:   true,
-	Index:      4,
-	Pattern:    "orders.>",
-	Properties: Properties{
-		Has:        [5]bool{PropPrefetch: true, PropTtlSeconds: true},
-		Prefetch:   int64(32),
-		TtlSeconds: int64(86400),
-	},
-	Store: "s1",
-}, {
-	Cluster:    "c1",
-	HasCluster: true,
-	HasStore:   true,
-	Index:      5,
-	Pattern:    "metrics.>",
-	Properties: Properties{
-		Durable:    "none",
-		Has:        [5]bool{PropDurable: true, PropSampleRate: true},
-		SampleRate: 0.25,
-	},
-	Store: "s2",
-}}
+var Destinations [6]Destination
 
-// matcher is the lookup plan as data; see runtime.Matcher.
-var matcher = runtime.Matcher{
-	DestACL: [][runtime.NumOps]uint32{
-		{1, 2}, {3, 4}, {0, 5}, {6, 7}, {0, 4}, {8, 9},
-	},
-	Edges: runtime.Table{
-		1: {
-			Hash:  0x6d7d093e82029f19,
-			Key:   "orders",
-			Value: 3,
-		},
-		2: {
-			Hash:  0x292b505d60942b61,
-			Key:   "metrics",
-			Value: 6,
-		},
-		3: {
-			Hash:  0x4203c8d2b1302813,
-			Key:   "eu",
-			Node:  4,
-			Value: 5,
-		},
-		7: {
-			Hash:  0xc61ae56dbeed9e77,
-			Key:   "foo",
-			Value: 1,
-		},
-	},
-	Exact: runtime.Table{
-		1: {
-			Hash:  0xae5925c80257b245,
-			Key:   "foo.bar",
-			Value: 0,
-		},
-	},
-	Infos: []runtime.Info{
-		{
-			ACL:  [runtime.NumOps]uint32{10, 11},
-			Best: 0,
-			Len:  3,
-			List: 0,
-		},
-	},
-	Lists: []uint32{
-		0, 1, 2,
-	},
-	Nodes: []runtime.Node{
-		{
-			Star: -1,
-			Tail: -1,
-			Term: -1,
-		},
-		{
-			Star: 2,
-			Tail: 2,
-			Term: -1,
-		},
-		{
-			Star: -1,
-			Tail: -1,
-			Term: 1,
-		},
-		{
-			Star: 4,
-			Tail: 4,
-			Term: -1,
-		},
-		{
-			Star: -1,
-			Tail: -1,
-			Term: -1,
-		},
-		{
-			Star: -1,
-			Tail: -1,
-			Term: 3,
-		},
-		{
-			Star: -1,
-			Tail: 5,
-			Term: -1,
-		},
-	},
-	Permissions: true,
-	Principals: runtime.Table{
-		0: {
-			Hash:  0x5446802f4a57e37d,
-			Key:   "orders-svc",
-			Value: 7,
-		},
-		1: {
-			Hash:  0xd6af3746b6e2e2c1,
-			Key:   "ops",
-			Value: 6,
-		},
-		5: {
-			Hash:  0x66f198474135b325,
-			Key:   "bob",
-			Value: 3,
-		},
-		9: {
-			Hash:  0x40cde43b79c18569,
-			Key:   "auditors",
-			Value: 1,
-		},
-		10: {
-			Hash:  0x6c00f4f596cde0e9,
-			Key:   "grafana",
-			Value: 5,
-		},
-		13: {
-			Hash:  0xe17833bc9ba2813d,
-			Key:   "billing",
-			Value: 2,
-		},
-		14: {
-			Hash:  0x30722492a2e9d17d,
-			Key:   "collector",
-			Value: 4,
-		},
-		15: {
-			Hash:  0x044931093838a46f,
-			Key:   "alice",
-			Value: 0,
-		},
-	},
-	Rank: []uint32{
-		0, 1, 3, 2, 5, 4,
-	},
-	SetWords: 1,
-	Sets: []uint64{
-		0x0000000000000000, 0x0000000000000001, 0x0000000000000041, 0x0000000000000008,
-		0x0000000000000040, 0x0000000000000002, 0x0000000000000080, 0x0000000000000004,
-		0x0000000000000010, 0x0000000000000060, 0x0000000000000009, 0x0000000000000043,
-	},
+func init() {
+	start := uint32(0)
+	for i := range Destinations {
+		d := &Destinations[i]
+		end := destPatternEnds[i]
+		d.Index, d.Pattern = i, destPatterns[start:end]
+		start = end
+		d.Store, d.HasStore = destStrings[destStore[i]], destStore[i] != 0
+		d.Cluster, d.HasCluster = destStrings[destCluster[i]], destCluster[i] != 0
+		if v := propDurable[i]; v != 0 {
+			d.Properties.Durable = propDurableValues[v]
+			d.Properties.Has[PropDurable] = true
+		}
+		if v := propPrefetch[i]; v != 0 {
+			d.Properties.Prefetch = propPrefetchValues[v]
+			d.Properties.Has[PropPrefetch] = true
+		}
+		if v := propReplicated[i]; v != 0 {
+			d.Properties.Replicated = propReplicatedValues[v]
+			d.Properties.Has[PropReplicated] = true
+		}
+		if v := propTtlSeconds[i]; v != 0 {
+			d.Properties.TtlSeconds = propTtlSecondsValues[v]
+			d.Properties.Has[PropTtlSeconds] = true
+		}
+		if v := propSampleRate[i]; v != 0 {
+			d.Properties.SampleRate = propSampleRateValues[v]
+			d.Properties.Has[PropSampleRate] = true
+		}
+	}
 }
+
+// matcher is the lookup plan, expanded once at initialisation from the
+// plan* tables at the end of this file; see runtime.Compact.
+var matcher = runtime.NewMatcher(&runtime.Compact{
+	DestACL:       planDestACL,
+	EdgeEnds:      planEdgeEnds,
+	EdgeFrom:      planEdgeFrom,
+	EdgeKeys:      planEdgeKeys,
+	EdgeTo:        planEdgeTo,
+	ExactEnds:     planExactEnds,
+	ExactKeys:     planExactKeys,
+	Infos:         planInfos,
+	Lists:         planLists,
+	Nodes:         planNodes,
+	Permissions:   true,
+	PrincipalEnds: planPrincipalEnds,
+	PrincipalKeys: planPrincipalKeys,
+	Rank:          planRank,
+	SetWords:      1,
+	Sets:          planSets,
+})
 
 // Resolve returns the destination whose properties apply to name: an exact
 // match, else the best '*' pattern, else the '>' pattern with the most
@@ -355,4 +199,131 @@ func autoCreateConsume(name string) (*Policy, bool) {
 		return p, true
 	}
 	return nil, false
+}
+
+// The destinations' fields, read by init.
+
+var destPatterns = "foo.barfoo.*foo.>orders.*.euorders.>metrics.>"
+
+var destPatternEnds = []uint32{
+	7, 12, 17, 28, 36, 45,
+}
+
+var destStore = []uint32{
+	1, 1, 1, 1, 1, 3,
+}
+
+var destCluster = []uint32{
+	2, 2, 2, 2, 2, 2,
+}
+
+var destStrings = []string{
+	"",
+	"s1",
+	"c1",
+	"s2",
+}
+
+var propDurable = []uint32{
+	1, 2, 3, 0, 0, 3,
+}
+
+var propDurableValues = []string{
+	"",
+	"shared",
+	"standard",
+	"none",
+}
+
+var propPrefetch = []uint32{
+	1, 2, 3, 4, 5, 0,
+}
+
+var propPrefetchValues = []int64{
+	0,
+	64,
+	16,
+	1,
+	128,
+	32,
+}
+
+var propReplicated = []uint32{
+	0, 0, 0, 1, 0, 0,
+}
+
+var propReplicatedValues = []bool{
+	false,
+	true,
+}
+
+var propTtlSeconds = []uint32{
+	0, 0, 0, 0, 1, 0,
+}
+
+var propTtlSecondsValues = []int64{
+	0,
+	86400,
+}
+
+var propSampleRate = []uint32{
+	0, 0, 0, 0, 0, 1,
+}
+
+var propSampleRateValues = []float64{
+	0,
+	0.25,
+}
+
+// The lookup plan's tables (see runtime.Compact).
+
+var planExactKeys = "foo.bar"
+
+var planExactEnds = []uint32{
+	7,
+}
+
+var planInfos = []int32{
+	0, 0, 3, 10, 11,
+}
+
+var planLists = []uint32{
+	0, 1, 2,
+}
+
+var planNodes = []int32{
+	-1, -1, -1, 2, -1, 2, -1, 1, -1, 4, -1, 4, -1, -1, -1, -1,
+	3, -1, -1, -1, 5,
+}
+
+var planEdgeKeys = "fooorderseumetrics"
+
+var planEdgeEnds = []uint32{
+	3, 9, 11, 18,
+}
+
+var planEdgeFrom = []uint32{
+	0, 0, 4, 0,
+}
+
+var planEdgeTo = []uint32{
+	1, 3, 5, 6,
+}
+
+var planRank = []uint32{
+	0, 1, 3, 2, 5, 4,
+}
+
+var planDestACL = []uint32{
+	1, 2, 3, 4, 0, 5, 6, 7, 0, 4, 8, 9,
+}
+
+var planSets = []uint64{
+	0x0, 0x1, 0x41, 0x8, 0x40, 0x2, 0x80, 0x4, 0x10, 0x60, 0x9, 0x43,
+}
+
+var planPrincipalKeys = "aliceauditorsbillingbobcollectorgrafanaopsorders-svc"
+
+var planPrincipalEnds = []uint32{
+	5, 13, 20, 23, 32, 39, 42, 52,
 }

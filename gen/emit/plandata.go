@@ -1,0 +1,54 @@
+package emit
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/destgen/destgen/runtime"
+)
+
+// compactFields are runtime.Compact's bulk fields in the order written;
+// each is emitted as a package variable named "plan" + field.
+var compactFields = []string{
+	"ExactKeys", "ExactEnds", "Infos", "Lists", "Nodes", "EdgeKeys", "EdgeEnds",
+	"EdgeFrom", "EdgeTo", "Rank", "DestACL", "Sets", "PrincipalKeys", "PrincipalEnds",
+}
+
+// matcherVar emits
+//
+//	var matcher = runtime.NewMatcher(&runtime.Compact{
+//		Permissions: true,
+//		ExactKeys:   planExactKeys,
+//		...
+//		SetWords:    1,
+//	})
+func matcherVar(f *jen.File, c *runtime.Compact) {
+	d := jen.Dict{
+		jen.Id("Permissions"): jen.Lit(c.Permissions),
+		jen.Id("SetWords"):    jen.Lit(c.SetWords),
+	}
+	for _, name := range compactFields {
+		d[jen.Id(name)] = jen.Id("plan" + name)
+	}
+	f.Comment("matcher is the lookup plan, expanded once at initialisation from the")
+	f.Comment("plan* tables at the end of this file; see runtime.Compact.")
+	f.Var().Id("matcher").Op("=").Qual(runtimePath, "NewMatcher").Call(jen.Op("&").Qual(runtimePath, "Compact").Values(d))
+}
+
+// planData writes the plan* tables.
+func planData(w *dataWriter, c *runtime.Compact) {
+	w.b.WriteString("\n// The lookup plan's tables (see runtime.Compact).\n")
+	w.str("planExactKeys", c.ExactKeys)
+	w.uints("planExactEnds", "uint32", widen(c.ExactEnds))
+	w.uints("planInfos", "int32", widen(c.Infos))
+	w.uints("planLists", "uint32", widen(c.Lists))
+	w.uints("planNodes", "int32", widen(c.Nodes))
+	w.str("planEdgeKeys", c.EdgeKeys)
+	w.uints("planEdgeEnds", "uint32", widen(c.EdgeEnds))
+	w.uints("planEdgeFrom", "uint32", widen(c.EdgeFrom))
+	w.uints("planEdgeTo", "uint32", widen(c.EdgeTo))
+	w.uints("planRank", "uint32", widen(c.Rank))
+	w.uints("planDestACL", "uint32", widen(c.DestACL))
+	w.uints("planSets", "uint64", c.Sets)
+	w.str("planPrincipalKeys", c.PrincipalKeys)
+	w.uints("planPrincipalEnds", "uint32", widen(c.PrincipalEnds))
+}

@@ -1,0 +1,116 @@
+package runtime
+
+// Compact is a Matcher in the form generated code carries: strings
+// concatenated into one blob per table and everything else flat integer
+// slices. The Go compiler builds a package of such literals in time linear
+// in their size, where a composite literal of structs per entry, or a
+// switch per name, grows superlinearly. NewMatcher expands it once, at
+// package initialisation.
+type Compact struct {
+	Permissions bool
+	// Exact names: name i is ExactKeys[ExactEnds[i-1]:ExactEnds[i]]
+	// (ExactEnds[-1] reads as 0); Infos holds InfoStride values per name.
+	ExactKeys string
+	ExactEnds []uint32
+	Infos     []int32
+	Lists     []uint32
+	// The wildcard trie: NodeStride values per node, then the literal
+	// edges, edge i leaving EdgeFrom[i] for EdgeTo[i].
+	Nodes    []int32
+	EdgeKeys string
+	EdgeEnds []uint32
+	EdgeFrom []uint32
+	EdgeTo   []uint32
+	// Per destination: rank, and NumOps ACL set numbers.
+	Rank    []uint32
+	DestACL []uint32
+	// ACL bit sets, SetWords words each, over the principals, which are
+	// numbered in PrincipalKeys order.
+	Sets          []uint64
+	SetWords      int
+	PrincipalKeys string
+	PrincipalEnds []uint32
+}
+
+// Strides of the flat slices in Compact.
+const (
+	InfoStride = 3 + int(NumOps) // best, list start, list length, ACL sets
+	NodeStride = 3               // star, term, tail
+)
+
+// NewMatcher expands a Compact plan. It trusts its input, which the
+// generator built and the generated code carries unchanged.
+func NewMatcher(c *Compact) *Matcher {
+	m := &Matcher{
+		Permissions: c.Permissions,
+		Lists:       c.Lists,
+		Rank:        c.Rank,
+		Sets:        c.Sets,
+		SetWords:    c.SetWords,
+	}
+	exact := keys(c.ExactKeys, c.ExactEnds)
+	m.Exact = NewTable(exact, nil, nil, NameSeed)
+	for i := range exact {
+		f := c.Infos[i*InfoStride:]
+		info := Info{Best: f[0], List: uint32(f[1]), Len: uint32(f[2])}
+		for op := range NumOps {
+			info.ACL[op] = uint32(f[3+op])
+		}
+		m.Infos = append(m.Infos, info)
+	}
+	for i := 0; i < len(c.Nodes); i += NodeStride {
+		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
+	}
+	m.Edges = NewTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo, ElemSeed)
+	for i := 0; i < len(c.DestACL); i += int(NumOps) {
+		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
+	}
+	m.Principals = NewTable(keys(c.PrincipalKeys, c.PrincipalEnds), nil, nil, PrincipalSeed)
+	return m
+}
+
+// keys splits a blob at its end offsets. The keys share the blob's memory.
+func keys(blob string, ends []uint32) []string {
+	out := make([]string, len(ends))
+	start := uint32(0)
+	for i, end := range ends {
+		out[i] = blob[start:end]
+		start = end
+	}
+	return out
+}
+
+// NewTable lays keys out by linear probing in a power-of-two table at most
+// half full. Key i maps to values[i] (i itself when values is nil); with
+// nodes, the key is the pair (nodes[i], keys[i]) and is hashed with
+// EdgeHash, else with Hash and seed. Insertion follows key order, so the
+// layout is deterministic.
+func NewTable(keys []string, nodes, values []uint32, seed uint64) Table {
+	if len(keys) == 0 {
+		return nil
+	}
+	size := 2
+	for size < 2*len(keys) {
+		size *= 2
+	}
+	t := make(Table, size)
+	mask := uint64(size - 1)
+	for i, k := range keys {
+		s := Slot{Key: k, Value: uint32(i)}
+		if values != nil {
+			s.Value = values[i]
+		}
+		if nodes != nil {
+			s.Node = nodes[i]
+			s.Hash = EdgeHash(k, s.Node)
+		} else {
+			s.Hash = Hash(k, seed)
+		}
+		j := s.Hash & mask
+		for t[j].Hash != 0 {
+			j = (j + 1) & mask
+		}
+		t[j] = s
+	}
+	return t
+}
