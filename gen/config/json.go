@@ -9,7 +9,7 @@ import (
 )
 
 // Kind is the JSON type of a Value.
-type Kind int
+type Kind uint8
 
 const (
 	Null Kind = iota
@@ -35,8 +35,8 @@ func (k Kind) withArticle() string {
 // later stage can point at the exact value it rejects.
 type Value struct {
 	Kind    Kind
-	Pos     diag.Pos
 	Bool    bool
+	Pos     diag.Pos
 	Str     string   // String: the decoded text; Number: the literal as written
 	Elems   []*Value // Array
 	Members []Member // Object, in file order
@@ -115,7 +115,7 @@ func ParseJSON(file string, data []byte) (*Value, *SyntaxError) {
 	if len(data) > MaxConfigBytes {
 		return nil, &SyntaxError{diag.Pos{File: file}, "config is " + strconv.Itoa(len(data)) + " bytes, over the limit of " + strconv.Itoa(MaxConfigBytes)}
 	}
-	p := &parser{file: file, data: data, line: 1, lineStart: 0}
+	p := &parser{file: file, data: string(data), line: 1, lineStart: 0}
 	p.skipSpace()
 	v := p.value(0)
 	if p.err != nil {

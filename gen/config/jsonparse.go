@@ -12,7 +12,7 @@ import (
 
 type parser struct {
 	file      string
-	data      []byte
+	data      string // a copy of the input: decoded strings are substrings of it
 	off       int
 	line      int
 	lineStart int
@@ -53,7 +53,7 @@ func (p *parser) describe() string {
 	if p.off >= len(p.data) {
 		return "end of file"
 	}
-	r, _ := utf8.DecodeRune(p.data[p.off:])
+	r, _ := utf8.DecodeRuneInString(p.data[p.off:])
 	return strconv.QuoteRune(r)
 }
 
@@ -184,7 +184,7 @@ func (p *parser) expect(c byte) bool {
 
 func (p *parser) keyword() *Value {
 	v := p.newValue(Null)
-	rest := string(p.data[p.off:min(len(p.data), p.off+5)])
+	rest := p.data[p.off:min(len(p.data), p.off+5)]
 	switch {
 	case strings.HasPrefix(rest, "true"):
 		v.Kind, v.Bool = Bool, true
@@ -222,7 +222,7 @@ func (p *parser) number() *Value {
 			return nil
 		}
 	}
-	v.Str = string(p.data[start:p.off])
+	v.Str = p.data[start:p.off]
 	return v
 }
 
@@ -247,12 +247,12 @@ func (p *parser) str() *Value {
 	v := p.newValue(String)
 	p.off++
 	start := p.off
-	// Fast path: most strings are plain ASCII without escapes, and their
-	// decoded text is their source text: one allocation for both.
+	// Fast path: most strings are plain ASCII without escapes; their
+	// decoded text is their source text, a substring of the input.
 	for i := start; i < len(p.data); i++ {
 		c := p.data[i]
 		if c == '"' {
-			v.Str = string(p.data[start:i])
+			v.Str = p.data[start:i]
 			v.raw = v.Str
 			p.off = i + 1
 			return v
@@ -270,7 +270,7 @@ func (p *parser) str() *Value {
 		c := p.data[p.off]
 		switch {
 		case c == '"':
-			v.raw = string(p.data[start:p.off])
+			v.raw = p.data[start:p.off]
 			v.Str = b.String()
 			p.off++
 			return v
@@ -285,7 +285,7 @@ func (p *parser) str() *Value {
 			b.WriteByte(c)
 			p.off++
 		default:
-			r, w := utf8.DecodeRune(p.data[p.off:])
+			r, w := utf8.DecodeRuneInString(p.data[p.off:])
 			if r == utf8.RuneError && w == 1 {
 				p.fail("invalid UTF-8 in string")
 				return nil
@@ -343,7 +343,7 @@ func (p *parser) hex4(at int) (rune, bool) {
 		p.fail("\\u escape needs four hex digits")
 		return 0, false
 	}
-	n, err := strconv.ParseUint(string(p.data[at:at+4]), 16, 32)
+	n, err := strconv.ParseUint(p.data[at:at+4], 16, 32)
 	if err != nil {
 		p.off = at
 		p.fail("\\u escape needs four hex digits")

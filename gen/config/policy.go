@@ -26,21 +26,21 @@ func (d *decoder) policy(i int, v *Value) Policy {
 	if f == nil {
 		return p
 	}
-	if pat := f["pattern"]; pat == nil {
+	if pat := f.get("pattern"); pat == nil {
 		d.diags.Errorf(v.Pos, "%s has no pattern", what)
 	} else if d.is(pat, String, what+" pattern") {
 		p.Pattern, p.PatternVal = pat.Str, pat
 	}
-	p.NodeType = d.nodeType(v, f["nodeType"], what)
-	if b := f["createdOnPublish"]; b != nil {
+	p.NodeType = d.nodeType(v, f.get("nodeType"), what)
+	if b := f.get("createdOnPublish"); b != nil {
 		p.CreatedOnPublish = d.boolean(b, what+" createdOnPublish")
 	}
-	if b := f["createdOnConsume"]; b != nil {
+	if b := f.get("createdOnConsume"); b != nil {
 		p.CreatedOnConsume = d.boolean(b, what+" createdOnConsume")
 		p.ConsumePos = b.Pos
 	}
 	d.checkFlags(&p, v, f, what)
-	if a := f["attributes"]; a != nil && d.is(a, Object, what+" attributes") {
+	if a := f.get("attributes"); a != nil && d.is(a, Object, what+" attributes") {
 		p.Attributes = d.attributes(a)
 	}
 	return p
@@ -64,8 +64,8 @@ func (d *decoder) nodeType(obj, v *Value, what string) NodeType {
 	return Queue
 }
 
-func (d *decoder) checkFlags(p *Policy, obj *Value, f map[string]*Value, what string) {
-	if !p.CreatedOnPublish && !p.CreatedOnConsume && !d.wrongType(f["createdOnPublish"], f["createdOnConsume"]) {
+func (d *decoder) checkFlags(p *Policy, obj *Value, f fieldSet, what string) {
+	if !p.CreatedOnPublish && !p.CreatedOnConsume && !d.wrongType(f.get("createdOnPublish"), f.get("createdOnConsume")) {
 		d.diags.Errorf(obj.Pos, "%s has neither createdOnPublish nor createdOnConsume true: it can never create a node", what)
 	}
 	if p.CreatedOnConsume && p.NodeType == Exchange {
