@@ -210,3 +210,15 @@ func TestBuildValid(t *testing.T) {
 		t.Errorf("permissions %v, policy %+v", m.Permissions, *p)
 	}
 }
+
+// TestPolicyPatternErrorPosition checks that a pattern package javaregex
+// rejects is reported at the offending construct's column in the file,
+// escapes included; the message itself belongs to javaregex.
+func TestPolicyPatternErrorPosition(t *testing.T) {
+	in := `{"nodeAutoCreationPolicies": [{"pattern": "rob\\.(?<=x)y", "nodeType": "queue", "createdOnPublish": true}]}`
+	_, diags := Load("c.json", []byte(in))
+	const want = `c.json:1:50: error: policy 0: pattern "rob\\.(?<=x)y": column 6: `
+	if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), want) {
+		t.Errorf("got %v, want one error starting %s", diags, want)
+	}
+}

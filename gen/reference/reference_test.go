@@ -367,7 +367,7 @@ func TestMutatedConfigsNeverPanic(t *testing.T) {
 	for i := range src {
 		try(src[:i])
 		try(append(src[:i:i], src[i+1:]...))
-		for _, c := range []byte(`"*.>1{`) {
+		for _, c := range []byte(`"*>{`) {
 			m := append([]byte(nil), src...)
 			m[i] = c
 			try(m)
