@@ -48,16 +48,21 @@ func NewMatcher(c *Compact) *Matcher {
 		Sets:        c.Sets,
 		SetWords:    c.SetWords,
 	}
+	// The exact table maps a name straight to its destination, so that
+	// Resolve reads nothing else; Infos is indexed by destination.
 	exact := keys(c.ExactKeys, c.ExactEnds)
-	m.Exact = NewTable(exact, nil, nil, NameSeed)
+	best := make([]uint32, len(exact))
+	m.Infos = make([]Info, len(c.Rank))
 	for i := range exact {
 		f := c.Infos[i*InfoStride:]
-		info := Info{Best: f[0], List: uint32(f[1]), Len: uint32(f[2])}
+		best[i] = uint32(f[0])
+		info := Info{List: uint32(f[1]), Len: uint32(f[2])}
 		for op := range NumOps {
 			info.ACL[op] = uint32(f[3+op])
 		}
-		m.Infos = append(m.Infos, info)
+		m.Infos[best[i]] = info
 	}
+	m.Exact = NewTable(exact, nil, best, NameSeed)
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
 	}

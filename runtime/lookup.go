@@ -1,22 +1,18 @@
 package runtime
 
-// exact returns the Info of name if it is an exactly configured name.
-func (m *Matcher) exact(name string) (*Info, bool) {
+// exact returns the destination configured exactly as name, if any.
+func (m *Matcher) exact(name string) (uint32, bool) {
 	if len(name) > MaxNameBytes {
-		return nil, false // also keeps hashing a megabyte input off the hot path
+		return 0, false // also keeps hashing a megabyte input off the hot path
 	}
-	v, ok := m.Exact.Lookup(name, 0, Hash(name, NameSeed))
-	if !ok {
-		return nil, false
-	}
-	return &m.Infos[v], true
+	return m.Exact.Lookup(name, 0, Hash(name, NameSeed))
 }
 
 // Resolve returns the destination whose properties apply to name, or -1
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
-	if info, ok := m.exact(name); ok {
-		return int(info.Best), nil // a configured name is valid by construction
+	if d, ok := m.exact(name); ok {
+		return int(d), nil // a configured name is valid by construction
 	}
 	var p path
 	if !p.split(name) {
@@ -52,7 +48,8 @@ func (m *Matcher) resolveWild(p *path) int {
 // Matches appends to buf every destination that matches name, in config
 // order.
 func (m *Matcher) Matches(name string, buf []int) ([]int, error) {
-	if info, ok := m.exact(name); ok {
+	if d, ok := m.exact(name); ok {
+		info := &m.Infos[d]
 		for _, d := range m.Lists[info.List : info.List+info.Len] {
 			buf = append(buf, int(d))
 		}
@@ -111,8 +108,8 @@ func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
 	if op >= NumOps {
 		return false
 	}
-	if info, ok := m.exact(name); ok {
-		return !m.Permissions || m.granted(info.ACL[op], principals)
+	if d, ok := m.exact(name); ok {
+		return !m.Permissions || m.granted(m.Infos[d].ACL[op], principals)
 	}
 	var p path
 	if !p.split(name) {

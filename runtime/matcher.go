@@ -11,8 +11,8 @@ package runtime
 // elements (Nodes, Edges), walked only when the name is not in Exact.
 type Matcher struct {
 	Permissions bool
-	Exact       Table // name -> index into Infos
-	Infos       []Info
+	Exact       Table  // name -> its destination
+	Infos       []Info // per destination; set for literal ones only
 	Lists       []uint32 // Info.List slices, destination numbers in config order
 	Nodes       []Node   // the wildcard trie; Nodes[0] is the root
 	Edges       Table    // (node, element) -> child node, literal edges only
@@ -23,9 +23,9 @@ type Matcher struct {
 	Principals  Table // principal -> bit number
 }
 
-// Info is what a lookup of one exactly configured name returns.
+// Info is what a lookup of one exactly configured name returns, beyond the
+// destination itself.
 type Info struct {
-	Best      int32          // the chosen destination
 	List, Len uint32         // every matching destination: Lists[List:List+Len]
 	ACL       [NumOps]uint32 // union of the matching destinations' sets
 }

@@ -20,7 +20,7 @@ func (p *Plan) Dump() string {
 	m := &p.Matcher
 	for _, s := range sortedSlots(m.Exact) {
 		info := m.Infos[s.Value]
-		fmt.Fprintf(&b, "exact %q best=%d matches=%v publish=%s subscribe=%s\n", s.Key, info.Best,
+		fmt.Fprintf(&b, "exact %q best=%d matches=%v publish=%s subscribe=%s\n", s.Key, s.Value,
 			m.Lists[info.List:info.List+info.Len], p.setString(info.ACL[runtime.Publish]), p.setString(info.ACL[runtime.Subscribe]))
 	}
 	// Parents are created before their children, so one pass in node
