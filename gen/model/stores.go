@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/destgen/destgen/gen/config"
-	"github.com/destgen/destgen/gen/subject"
 )
 
 // checkStores enforces FTL's rule that overlapping destinations use the same
@@ -17,26 +16,20 @@ func (b *builder) checkStores() {
 	if !hasSeveralPlacements(ds) {
 		return
 	}
-	var wild []*Destination // earlier destinations with wildcards
+	ids := map[[4]string]int32{}
+	placement := make([]int32, len(ds))
+	for i, d := range ds {
+		k := [4]string{strconv.FormatBool(d.Store.Set), d.Store.Value, strconv.FormatBool(d.Cluster.Set), d.Cluster.Value}
+		if _, ok := ids[k]; !ok {
+			ids[k] = int32(len(ids))
+		}
+		placement[i] = ids[k]
+	}
+	t := newOverlapTrie(ds, placement)
 	for _, d := range ds {
-		// Two distinct literal patterns never overlap, so a literal
-		// destination need only be checked against earlier wildcards.
-		earlier := wild
-		if !d.Pattern.IsLiteral() {
-			earlier = ds[:d.Index]
-		}
-		for _, e := range earlier {
-			if samePlacement(e, d) {
-				continue
-			}
-			if w, ok := subject.Overlap(e.Pattern, d.Pattern); ok {
-				b.diags.Errorf(d.Pos, "destination %d %q (%s) overlaps destination %d %q (%s) at %s: both match %q; overlapping destinations must use the same store and cluster",
-					d.Index, d.Pattern.Text, placement(d), e.Index, e.Pattern.Text, placement(e), e.Pos, w)
-				break
-			}
-		}
-		if !d.Pattern.IsLiteral() {
-			wild = append(wild, d)
+		if e, w, ok := t.conflict(d, placement); ok {
+			b.diags.Errorf(d.Pos, "destination %d %q (%s) overlaps destination %d %q (%s) at %s: both match %q; overlapping destinations must use the same store and cluster",
+				d.Index, d.Pattern.Text, placementText(d), e.Index, e.Pattern.Text, placementText(e), e.Pos, w)
 		}
 	}
 }
@@ -55,7 +48,7 @@ func samePlacement(a, b *Destination) bool {
 		a.Cluster.Set == b.Cluster.Set && a.Cluster.Value == b.Cluster.Value
 }
 
-func placement(d *Destination) string {
+func placementText(d *Destination) string {
 	return fmt.Sprintf("store %s, cluster %s", optional(d.Store), optional(d.Cluster))
 }
 
