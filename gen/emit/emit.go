@@ -49,6 +49,7 @@ func File(p *plan.Plan, o Options) ([]byte, error) {
 	var w dataWriter
 	destinationData(&w, p)
 	planData(&w, &p.Compact)
+	policyData(&w, &p.PolicyIndex)
 	buf.WriteString(w.b.String())
 	return buf.Bytes(), nil
 }

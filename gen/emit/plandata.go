@@ -52,3 +52,16 @@ func planData(w *dataWriter, c *runtime.Compact) {
 	w.str("planPrincipalKeys", c.PrincipalKeys)
 	w.uints("planPrincipalEnds", "uint32", widen(c.PrincipalEnds))
 }
+
+// policyData writes the policy* tables of the policy index.
+func policyData(w *dataWriter, c *runtime.CompactPolicies) {
+	w.b.WriteString("\n// The policy index's tables (see runtime.CompactPolicies).\n")
+	w.str("policyPrefixes", c.Prefixes)
+	w.uints("policyPrefixEnds", "uint32", widen(c.PrefixEnds))
+	w.uints("policyOfPrefix", "uint32", widen(c.Policy))
+	ops := make([]uint64, len(c.Ops))
+	for i, o := range c.Ops {
+		ops[i] = uint64(o)
+	}
+	w.uints("policyOps", "uint8", ops)
+}

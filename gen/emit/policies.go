@@ -40,9 +40,13 @@ func policies(f *jen.File, p *plan.Plan) {
 			regexpVar(f, pol)
 		}
 	}
+	f.Comment("policyIndex narrows the policies AutoCreate tries; see runtime.PolicyIndex.")
+	f.Var().Id("policyIndex").Op("=").Qual(runtimePath, "NewPolicyIndex").Call(jen.Op("&").Qual(runtimePath, "CompactPolicies").Values(jen.Dict{
+		jen.Id("Prefixes"): jen.Id("policyPrefixes"), jen.Id("PrefixEnds"): jen.Id("policyPrefixEnds"),
+		jen.Id("Policy"): jen.Id("policyOfPrefix"), jen.Id("Ops"): jen.Id("policyOps"),
+	}))
 	autoCreate(f)
-	policyChain(f, p, "autoCreatePublish", func(pol plan.Policy) bool { return pol.CreatedOnPublish })
-	policyChain(f, p, "autoCreateConsume", func(pol plan.Policy) bool { return pol.CreatedOnConsume })
+	policyMatch(f, p.Policies)
 }
 
 // regexpVar emits, for a policy only a regexp can decide,
@@ -55,13 +59,11 @@ func regexpVar(f *jen.File, pol plan.Policy) {
 // autoCreate emits
 //
 //	func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
-//		switch op {
-//		case runtime.Publish:
-//			return autoCreatePublish(name)
-//		case runtime.Subscribe:
-//			return autoCreateConsume(name)
+//		i, ok := policyIndex.Find(name, op, policyMatch)
+//		if !ok {
+//			return nil, false
 //		}
-//		return nil, false
+//		return &Policies[i], true
 //	}
 func autoCreate(f *jen.File) {
 	f.Comment("AutoCreate returns the policy that auto-creates a node named name for op,")
@@ -69,55 +71,53 @@ func autoCreate(f *jen.File) {
 	f.Comment("matches the whole name (Java's String.matches) and that is enabled for op.")
 	f.Comment("Any string is a node name. It never allocates.")
 	f.Func().Id("AutoCreate").Params(jen.Id("name").String(), jen.Id("op").Qual(runtimePath, "Op")).Params(jen.Op("*").Id("Policy"), jen.Bool()).Block(
-		jen.Switch(jen.Id("op")).Block(
-			jen.Case(jen.Qual(runtimePath, "Publish")).Block(jen.Return(jen.Id("autoCreatePublish").Call(jen.Id("name")))),
-			jen.Case(jen.Qual(runtimePath, "Subscribe")).Block(jen.Return(jen.Id("autoCreateConsume").Call(jen.Id("name")))),
-		),
-		jen.Return(jen.Nil(), jen.False()),
+		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("policyIndex").Dot("Find").Call(jen.Id("name"), jen.Id("op"), jen.Id("policyMatch")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.False())),
+		jen.Return(jen.Op("&").Id("Policies").Index(jen.Id("i")), jen.True()),
 	)
 }
 
-// policyChain emits the ordered checks of the policies enabled for one
-// operation, split into functions of at most policyChunk checks:
+// policyMatch emits the full condition of each policy, by number, split
+// into functions of at most policyChunk cases:
 //
-//	func autoCreatePublish(name string) (*Policy, bool) {
-//		if p, ok := autoCreatePublish0(name); ok {
-//			return p, true
+//	func policyMatch(i int, name string) bool {
+//		switch i / 64 {
+//		case 0:
+//			return policyMatch0(i, name)
 //		}
-//		return nil, false
+//		return false
 //	}
-func policyChain(f *jen.File, p *plan.Plan, name string, enabled func(plan.Policy) bool) {
-	var pols []plan.Policy
-	for _, pol := range p.Policies {
-		if enabled(pol) {
-			pols = append(pols, pol)
-		}
-	}
-	var calls []jen.Code
+func policyMatch(f *jen.File, pols []plan.Policy) {
+	var cases []jen.Code
 	for c := 0; c*policyChunk < len(pols); c++ {
-		chunk := fmt.Sprintf("%s%d", name, c)
-		policyChunkFunc(f, chunk, pols[c*policyChunk:min(len(pols), (c+1)*policyChunk)])
-		calls = append(calls, jen.If(jen.List(jen.Id("p"), jen.Id("ok")).Op(":=").Id(chunk).Call(jen.Id("name")), jen.Id("ok")).Block(
-			jen.Return(jen.Id("p"), jen.True())))
+		chunk := fmt.Sprintf("policyMatch%d", c)
+		policyMatchChunk(f, chunk, pols[c*policyChunk:min(len(pols), (c+1)*policyChunk)])
+		cases = append(cases, jen.Case(jen.Lit(c)).Block(jen.Return(jen.Id(chunk).Call(jen.Id("i"), jen.Id("name")))))
 	}
-	calls = append(calls, jen.Return(jen.Nil(), jen.False()))
-	f.Func().Id(name).Params(jen.Id("name").String()).Params(jen.Op("*").Id("Policy"), jen.Bool()).Block(calls...)
+	f.Comment("policyMatch reports whether policy i's pattern matches the whole name.")
+	f.Func().Id("policyMatch").Params(jen.Id("i").Int(), jen.Id("name").String()).Bool().Block(
+		jen.Switch(jen.Id("i").Op("/").Lit(policyChunk)).Block(cases...),
+		jen.Return(jen.False()),
+	)
 }
 
-// policyChunkFunc emits one function of policy checks, in config order:
+// policyMatchChunk emits
 //
-//	func autoCreatePublish0(name string) (*Policy, bool) {
-//		if <match policy 0> {
-//			return &Policies[0], true
+//	func policyMatch0(i int, name string) bool {
+//		switch i {
+//		case 0: // rob\.durable\..*
+//			return strings.HasPrefix(name, "rob.durable.") && runtime.NoLineTerminator(name[12:])
 //		}
-//		return nil, false
+//		return false
 //	}
-func policyChunkFunc(f *jen.File, name string, pols []plan.Policy) {
-	var body []jen.Code
+func policyMatchChunk(f *jen.File, name string, pols []plan.Policy) {
+	var cases []jen.Code
 	for _, pol := range pols {
-		body = append(body, jen.Comment(fmt.Sprintf("policy %d: %s", pol.Index, quote(pol.Pattern))),
-			jen.If(policyMatch(pol)).Block(jen.Return(jen.Op("&").Id("Policies").Index(jen.Lit(pol.Index)), jen.True())))
+		cases = append(cases, jen.Case(jen.Lit(pol.Index)).Comment(quote(pol.Pattern)).Line().Return(matchCond(pol)))
 	}
-	body = append(body, jen.Return(jen.Nil(), jen.False()))
-	f.Func().Id(name).Params(jen.Id("name").String()).Params(jen.Op("*").Id("Policy"), jen.Bool()).Block(body...)
+	f.Commentf("%s is policyMatch for policies %d to %d.", name, pols[0].Index, pols[len(pols)-1].Index)
+	f.Func().Id(name).Params(jen.Id("i").Int(), jen.Id("name").String()).Bool().Block(
+		jen.Switch(jen.Id("i")).Block(cases...),
+		jen.Return(jen.False()),
+	)
 }

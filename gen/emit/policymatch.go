@@ -9,10 +9,10 @@ import (
 	"github.com/destgen/destgen/gen/plan"
 )
 
-// policyMatch emits the condition that a policy's pattern matches name,
+// matchCond emits the condition that a policy's pattern matches name,
 // without regexp where the pattern's shape allows. Each form keeps Java's
 // meaning exactly: a Java `.*` without DOTALL stops at line terminators.
-func policyMatch(pol plan.Policy) jen.Code {
+func matchCond(pol plan.Policy) jen.Code {
 	s := pol.Shape
 	name := jen.Id("name")
 	switch s.Kind {

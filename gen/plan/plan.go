@@ -10,6 +10,7 @@
 package plan
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -25,17 +26,22 @@ type Plan struct {
 	// Compact is the plan as generated code carries it; Matcher is what
 	// it expands to, built by the same runtime.NewMatcher generated code
 	// calls, so tests of the plan test what generated code runs.
-	Compact    runtime.Compact
-	Matcher    runtime.Matcher
-	Principals []string // bit i of an ACL set is Principals[i]
-	Policies   []Policy
+	Compact runtime.Compact
+	Matcher runtime.Matcher
+	// PolicyIndex narrows the policies AutoCreate tries (see
+	// runtime.PolicyIndex).
+	PolicyIndex runtime.CompactPolicies
+	Principals  []string // bit i of an ACL set is Principals[i]
+	Policies    []Policy
 }
 
 // Policy is an auto-creation policy with the shape of its regex, which
-// decides whether generated code can match it without regexp.
+// decides whether generated code can match it without regexp, and the
+// literal prefixes one of which every name it matches starts with.
 type Policy struct {
 	*model.Policy
-	Shape javaregex.Shape
+	Shape    javaregex.Shape
+	Prefixes []string
 }
 
 // Build computes the plan of m.
@@ -51,13 +57,7 @@ func Build(m *model.Model) *Plan {
 	p.buildTrie()
 	p.buildExact()
 	p.Matcher = *runtime.NewMatcher(c)
-	for _, pol := range m.Policies {
-		shape, err := javaregex.Analyze(pol.Pattern)
-		if err != nil {
-			shape = javaregex.Shape{Kind: javaregex.General}
-		}
-		p.Policies = append(p.Policies, Policy{Policy: pol, Shape: shape})
-	}
+	p.buildPolicies()
 	return p
 }
 
@@ -171,4 +171,47 @@ func (p *Plan) buildExact() {
 		names = append(names, d.Pattern.Text)
 	}
 	c.ExactKeys, c.ExactEnds = Blob(names)
+}
+
+// buildPolicies analyses each policy's regex and indexes the policies by
+// the literal prefixes their names must start with.
+func (p *Plan) buildPolicies() {
+	var prefixes []string
+	c := &p.PolicyIndex
+	for _, pol := range p.Model.Policies {
+		shape, err := javaregex.Analyze(pol.Pattern)
+		if err != nil {
+			shape = javaregex.Shape{Kind: javaregex.General}
+		}
+		pp := Policy{Policy: pol, Shape: shape}
+		switch shape.Kind {
+		case javaregex.Literals:
+			pp.Prefixes = shape.Literals
+		case javaregex.Prefix:
+			pp.Prefixes = shape.Literals[:1]
+		case javaregex.Suffix:
+			pp.Prefixes = []string{""}
+		default:
+			prefix, _ := regexp.MustCompile(pol.GoRegexp).LiteralPrefix()
+			pp.Prefixes = []string{prefix}
+		}
+		for _, pre := range pp.Prefixes {
+			prefixes = append(prefixes, pre)
+			c.Policy = append(c.Policy, uint32(pol.Index))
+		}
+		c.Ops = append(c.Ops, opBits(pol))
+		p.Policies = append(p.Policies, pp)
+	}
+	c.Prefixes, c.PrefixEnds = Blob(prefixes)
+}
+
+func opBits(pol *model.Policy) uint8 {
+	var b uint8
+	if pol.CreatedOnPublish {
+		b |= 1 << runtime.Publish
+	}
+	if pol.CreatedOnConsume {
+		b |= 1 << runtime.Consume
+	}
+	return b
 }

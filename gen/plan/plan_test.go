@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -147,4 +148,39 @@ node 4 root.*.bar star=- term=- tail=3
 func modelLoad(data []byte) (*model.Model, error) {
 	m, diags := model.Load("t.json", data)
 	return m, diags.Err()
+}
+
+// TestPolicyIndex checks that narrowing policies by prefix never changes
+// Broker-J's answer: with each candidate checked by its full regexp, the
+// index finds exactly what the reference interpreter finds.
+func TestPolicyIndex(t *testing.T) {
+	data := []byte(`{"nodeAutoCreationPolicies": [
+		{"pattern": "a\\.b\\..*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "a\\..*", "nodeType": "queue", "createdOnConsume": true},
+		{"pattern": "x|a\\.b\\.c|yy", "nodeType": "queue", "createdOnPublish": true, "createdOnConsume": true},
+		{"pattern": ".*\\.dlq", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "a[0-9]+\\..*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "(?s)a\\.b.*", "nodeType": "queue", "createdOnConsume": true},
+		{"pattern": "", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "a", "nodeType": "exchange", "createdOnPublish": true}
+	]}`)
+	m := load(t, data)
+	ref := reference.New(m)
+	p := Build(m)
+	idx := runtime.NewPolicyIndex(&p.PolicyIndex)
+	var res []*regexp.Regexp
+	for _, pol := range m.Policies {
+		res = append(res, regexp.MustCompile(pol.GoRegexp))
+	}
+	match := func(i int, name string) bool { return res[i].MatchString(name) }
+	names := append(allStrings([]string{"a", "b", "c", "x", "dlq", "a1"}, 4), "", "yy", "a.b\nc", "a\n.b", "a.b.\u2028", "x.dlq\r")
+	for _, name := range names {
+		for _, op := range []runtime.Op{runtime.Publish, runtime.Consume, runtime.NumOps} {
+			got, gotOK := idx.Find(name, op, match)
+			want, wantOK := ref.AutoCreate(name, op)
+			if gotOK != wantOK || gotOK && got != want {
+				t.Errorf("Find(%q, %v) = %d, %v; reference %d, %v", name, op, got, gotOK, want, wantOK)
+			}
+		}
+	}
 }

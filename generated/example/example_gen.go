@@ -157,48 +157,44 @@ var Policies = [...]Policy{
 	},
 }
 
+// policyIndex narrows the policies AutoCreate tries; see runtime.PolicyIndex.
+var policyIndex = runtime.NewPolicyIndex(&runtime.CompactPolicies{
+	Ops:        policyOps,
+	Policy:     policyOfPrefix,
+	PrefixEnds: policyPrefixEnds,
+	Prefixes:   policyPrefixes,
+})
+
 // AutoCreate returns the policy that auto-creates a node named name for op,
 // as Broker-J chooses it: the first policy in config order whose pattern
 // matches the whole name (Java's String.matches) and that is enabled for op.
 // Any string is a node name. It never allocates.
 func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
-	switch op {
-	case runtime.Publish:
-		return autoCreatePublish(name)
-	case runtime.Subscribe:
-		return autoCreateConsume(name)
+	i, ok := policyIndex.Find(name, op, policyMatch)
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	return &Policies[i], true
 }
-func autoCreatePublish0(name string) (*Policy, bool) {
-	// policy 0: "rob\\.durable\\..*"
-	if strings.HasPrefix(name, "rob.durable.") && runtime.NoLineTerminator(name[12:]) {
-		return &Policies[0], true
+
+// policyMatch0 is policyMatch for policies 0 to 1.
+func policyMatch0(i int, name string) bool {
+	switch i {
+	case 0: // "rob\\.durable\\..*"
+		return strings.HasPrefix(name, "rob.durable.") && runtime.NoLineTerminator(name[12:])
+	case 1: // "rob\\.exchange\\..*"
+		return strings.HasPrefix(name, "rob.exchange.") && runtime.NoLineTerminator(name[13:])
 	}
-	// policy 1: "rob\\.exchange\\..*"
-	if strings.HasPrefix(name, "rob.exchange.") && runtime.NoLineTerminator(name[13:]) {
-		return &Policies[1], true
-	}
-	return nil, false
+	return false
 }
-func autoCreatePublish(name string) (*Policy, bool) {
-	if p, ok := autoCreatePublish0(name); ok {
-		return p, true
+
+// policyMatch reports whether policy i's pattern matches the whole name.
+func policyMatch(i int, name string) bool {
+	switch i / 64 {
+	case 0:
+		return policyMatch0(i, name)
 	}
-	return nil, false
-}
-func autoCreateConsume0(name string) (*Policy, bool) {
-	// policy 0: "rob\\.durable\\..*"
-	if strings.HasPrefix(name, "rob.durable.") && runtime.NoLineTerminator(name[12:]) {
-		return &Policies[0], true
-	}
-	return nil, false
-}
-func autoCreateConsume(name string) (*Policy, bool) {
-	if p, ok := autoCreateConsume0(name); ok {
-		return p, true
-	}
-	return nil, false
+	return false
 }
 
 // The destinations' fields, read by init.
@@ -326,4 +322,20 @@ var planPrincipalKeys = "aliceauditorsbillingbobcollectorgrafanaopsorders-svc"
 
 var planPrincipalEnds = []uint32{
 	5, 13, 20, 23, 32, 39, 42, 52,
+}
+
+// The policy index's tables (see runtime.CompactPolicies).
+
+var policyPrefixes = "rob.durable.rob.exchange."
+
+var policyPrefixEnds = []uint32{
+	12, 25,
+}
+
+var policyOfPrefix = []uint32{
+	0, 1,
+}
+
+var policyOps = []uint8{
+	3, 1,
 }
