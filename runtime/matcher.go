@@ -11,8 +11,8 @@ package runtime
 // elements (Nodes, Edges), walked only when the name is not in Exact.
 type Matcher struct {
 	Permissions bool
-	Exact       Table  // name -> its destination
-	Infos       []Info // per destination; set for literal ones only
+	Exact       Table    // name -> its destination
+	Infos       []Info   // per destination; set for literal ones only
 	Lists       []uint32 // Info.List slices, destination numbers in config order
 	Nodes       []Node   // the wildcard trie; Nodes[0] is the root
 	Edges       Table    // (node, element) -> child node, literal edges only
