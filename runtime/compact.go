@@ -70,8 +70,30 @@ func NewMatcher(c *Compact) *Matcher {
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
 	}
-	m.Principals = NewTable(keys(c.PrincipalKeys, c.PrincipalEnds), nil, nil, PrincipalSeed)
+	m.principals = keys(c.PrincipalKeys, c.PrincipalEnds)
+	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
+	m.small = smallSets(c.Sets, c.SetWords)
 	return m
+}
+
+// smallSets lists the members of each set of at most smallSet principals.
+func smallSets(sets []uint64, words int) [][]uint32 {
+	var small [][]uint32
+	for s := 0; s+words <= len(sets); s += words {
+		var members []uint32
+		for w, bits := range sets[s : s+words] {
+			for b := 0; b < 64 && len(members) <= smallSet; b++ {
+				if bits&(1<<b) != 0 {
+					members = append(members, uint32(w*64+b))
+				}
+			}
+		}
+		if len(members) > smallSet || members == nil {
+			members = nil // large, or empty (set 0 is answered earlier)
+		}
+		small = append(small, members)
+	}
+	return small
 }
 
 // keys splits a blob at its end offsets. The keys share the blob's memory.

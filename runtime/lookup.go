@@ -123,9 +123,22 @@ func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
 	})
 }
 
-// granted reports whether set holds one of principals.
+// granted reports whether set holds one of principals. A small set (most
+// are: the union of a few destinations' ACLs) is compared string by
+// string, which is cheaper than hashing each principal the caller holds;
+// a large one is a bit set probed through the principal table.
 func (m *Matcher) granted(set uint32, principals []string) bool {
 	if set == 0 {
+		return false
+	}
+	if members := m.small[set]; members != nil {
+		for _, pr := range principals {
+			for _, id := range members {
+				if m.principals[id] == pr {
+					return true
+				}
+			}
+		}
 		return false
 	}
 	bits := m.Sets[int(set)*m.SetWords : int(set+1)*m.SetWords]

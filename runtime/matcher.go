@@ -21,7 +21,15 @@ type Matcher struct {
 	Sets        []uint64 // principal bit sets, SetWords words each; set 0 is empty
 	SetWords    int
 	Principals  Table // principal -> bit number
+
+	principals []string   // by bit number
+	small      [][]uint32 // per set: its members when at most smallSet, else nil
 }
+
+// smallSet is the largest ACL set granted compares member by member: up to
+// here a few string comparisons (most fail on the length) beat hashing
+// every principal the caller holds.
+const smallSet = 8
 
 // Info is what a lookup of one exactly configured name returns, beyond the
 // destination itself.

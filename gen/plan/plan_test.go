@@ -184,3 +184,31 @@ func TestPolicyIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeACLSets covers ACL sets past the size granted compares member
+// by member, so both of its paths agree with the reference.
+func TestLargeACLSets(t *testing.T) {
+	var many []string
+	for i := range 70 { // more than one 64-bit word
+		many = append(many, fmt.Sprintf("u%d", i))
+	}
+	acl, _ := json.Marshal(many)
+	data := []byte(fmt.Sprintf(`{"destinations": [
+		{"name": "a.b", "acl": {"publish": %s}},
+		{"name": "a.*", "acl": {"subscribe": ["u3", "u69", "x"]}},
+		{"name": "a.>", "acl": {"publish": ["y"], "subscribe": %s}}
+	]}`, acl, acl))
+	names := []string{"a.b", "a.c", "a.b.c", "b"}
+	m := load(t, data)
+	ref := reference.New(m)
+	mt := &Build(m).Matcher
+	for _, name := range names {
+		for _, ps := range [][]string{{"u0"}, {"u63"}, {"u64"}, {"u69"}, {"x"}, {"y"}, {"zz", "u5"}, {"zz"}, nil} {
+			for op := range runtime.NumOps {
+				if got, want := mt.Allowed(op, name, ps), ref.Allowed(op, name, ps...); got != want {
+					t.Errorf("Allowed(%v, %q, %q) = %v, reference %v", op, name, ps, got, want)
+				}
+			}
+		}
+	}
+}
