@@ -8,10 +8,12 @@ package javaregex
 // the end of the pattern, is evaluated only at the end of input, where every
 // variant of $ holds: there it is exactly Go's \z. Any other $ is rejected.
 
-// resolveDollars turns every $ that sits at the end into kEndText and
-// panics with an *Error at the first one that does not.
-func resolveDollars(n *node) {
+// resolveAnchors turns every $ that sits at the end into kEndText and
+// panics with an *Error at the first one that does not, or at a ^ or \A
+// that Java's repetition handles differently (see walkRepeats).
+func resolveAnchors(n *node) {
 	walkDollars(n, true)
+	walkRepeats(n)
 }
 
 // walkDollars visits n; atEnd says whether whatever follows n, up to the
@@ -42,4 +44,36 @@ func walkDollars(n *node, atEnd bool) {
 		// After one iteration comes either the rest or another iteration.
 		walkDollars(n.subs[0], atEnd && (n.max >= 0 && n.max <= 1 || emptyOnly(n.subs[0])))
 	}
+}
+
+// Java's Loop, which repeats a group that can match in more than one way,
+// stops iterating as soon as an iteration matches the empty string; Go's
+// regexp may count an empty iteration towards the minimum and go on. The
+// two agree whenever an empty iteration possible at one position is also
+// possible where the repetition ends, which fails only for an empty match
+// that needs ^ or \A (position 0): Java's (^|a){2} rejects "a", Go's
+// (?:\A|a){2} accepts it. With a minimum of 0 or 1 an empty iteration is
+// never needed, so only minimums of 2 or more are rejected.
+func walkRepeats(n *node) {
+	if n.kind == kRepeat && n.min >= 2 {
+		if a := findBeginText(n.subs[0]); a != nil {
+			panic(&Error{Offset: a.off, Construct: ConstructCaretInRepeat,
+				Msg: "^ or \\A inside a group repeated at least twice is not supported: Java stops repeating after an empty iteration, Go's regexp does not"})
+		}
+	}
+	for _, s := range n.subs {
+		walkRepeats(s)
+	}
+}
+
+func findBeginText(n *node) *node {
+	if n.kind == kBeginText {
+		return n
+	}
+	for _, s := range n.subs {
+		if a := findBeginText(s); a != nil {
+			return a
+		}
+	}
+	return nil
 }

@@ -18,7 +18,7 @@ type javaCase struct {
 	pattern  string
 	rejected string // Java's PatternSyntaxException description, if any
 	inputs   []string
-	matches  []bool // parallel to inputs; only in expected.txt
+	answers  []byte // parallel to inputs, only in expected.txt: '1', '0', or 'T'/'S' for no answer
 }
 
 // readCases parses either file: cases.txt has "p"/"i" lines,
@@ -77,16 +77,13 @@ func addLine(cases []*javaCase, line string) (*javaCase, error) {
 		last.inputs = append(last.inputs, in)
 		return nil, err
 	case 'm':
-		m, rest, ok := strings.Cut(text, " ")
-		if !ok && (text == "0" || text == "1") {
-			m, rest, ok = text, "", true
-		}
-		if !ok || (m != "0" && m != "1") {
+		m, rest, _ := strings.Cut(text, " ")
+		if len(m) != 1 || !strings.Contains("01TS", m) {
 			return nil, fmt.Errorf("bad result line %q", line)
 		}
 		in, err := unescapeCase(rest)
 		last.inputs = append(last.inputs, in)
-		last.matches = append(last.matches, m == "1")
+		last.answers = append(last.answers, m[0])
 		return nil, err
 	default:
 		return nil, fmt.Errorf("unknown tag in %q", line)

@@ -87,8 +87,11 @@ func (p *parser) classItem() runeSet {
 	return p.charSet(ch, start)
 }
 
-// posixClasses are Java's ASCII-only POSIX properties (without (?U)).
+// posixClasses are Java's ASCII-only POSIX properties (without (?U)),
+// plus Java's "all" and "L1" (Latin-1), which are plain ranges too.
 var posixClasses = map[string]runeSet{
+	"all":    allRunes,
+	"L1":     {{0, 0xff}},
 	"ASCII":  {{0, 0x7f}},
 	"Alnum":  asciiAlnum,
 	"Alpha":  asciiAlpha,
@@ -142,7 +145,7 @@ func (p *parser) propertyName(oneLetter bool, start int) string {
 }
 
 // propertySet accepts only the POSIX classes, whose Java meaning is plain
-// ASCII. Unicode categories, scripts and blocks are rejected: Java 17 uses
+// ASCII, and the two fixed ranges above. Unicode categories, scripts and blocks are rejected: Java 17 uses
 // Unicode 13 tables and Go's regexp a newer version, so they differ on
 // recently assigned characters.
 func (p *parser) propertySet(name string, start int) runeSet {

@@ -76,6 +76,7 @@ const (
 	ConstructUnicodeCase    = "(?iu) non-ASCII"
 	ConstructMultilineCaret = "(?m) ^"
 	ConstructDollarNotAtEnd = "$ not at end"
+	ConstructCaretInRepeat  = "^ in repetition"
 
 	// A bug in this package; should never be seen.
 	ConstructInternal = "internal error"

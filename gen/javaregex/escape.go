@@ -70,7 +70,7 @@ func (p *parser) escape(inclass bool) escaped {
 			p.illegalEscape(start, ch)
 		}
 		if ch == 'A' {
-			return escaped{node: &node{kind: kBeginText}}
+			return escaped{node: &node{kind: kBeginText, off: p.offs[start]}}
 		}
 		return escaped{node: &node{kind: kEndText}}
 	case ch == 'c':

@@ -8,6 +8,9 @@
 // Translate accepts any Go string and reads it as a Java 17 regular
 // expression compiled with no flags (Pattern.compile(p); inline flags such
 // as (?i) are honoured with Java's meaning and scoping). It never panics.
+// Patterns longer than 4096 bytes, with groups nested more than 100 deep, or
+// with repetition counts above Go's limit of 1000 are rejected. Translate
+// and Analyze keep no state and are safe for concurrent use.
 //
 // # Guarantee
 //
@@ -21,12 +24,14 @@
 // rejected; so is every construct Go's regexp lacks (lookaround,
 // backreferences, atomic groups, possessive quantifiers) and every one where
 // Java and Go are not certain to agree (\b, Unicode properties, (?iu) on
-// non-ASCII characters, $ other than at the end, ...). There is no silent
+// non-ASCII characters, $ other than at the end, ^ inside a group repeated
+// at least twice, ...). Error.Construct names the reason. There is no silent
 // difference: an accepted pattern has been parsed with a port of Java's own
 // parser and printed with explicit character sets, so Go's differing
 // notions of ".", \s, \d, \w, case folding, ^ and $ never come into play.
 // The test suite checks the translations against results recorded from
-// Java 17 itself (testdata/regen.sh re-records them).
+// Java 17 itself (testdata/regen.sh re-records them); an opt-in test
+// (TestJavaDifferential) compares random patterns with a local Java 17.
 //
 // # Strings that are not valid UTF-8
 //
@@ -41,9 +46,11 @@
 //
 // # Other differences left alone
 //
-// Java's backtracking matcher can throw StackOverflowError on long inputs
-// for some patterns; the Go regexp simply answers. Names are short, so this
-// does not arise in practice.
+// Java's backtracking matcher can take exponential time, or throw
+// StackOverflowError, on some patterns with nested quantifiers and inputs of
+// a few dozen characters; Go's regexp answers in linear time. Where Java
+// would never answer there is nothing to agree with, and the translation
+// simply answers.
 package javaregex
 
 import (
@@ -64,7 +71,7 @@ func Translate(pattern string) (string, error) {
 	return re, nil
 }
 
-// translate parses, resolves $ anchors, prints and checks that the result
+// translate parses, resolves anchors, prints and checks that the result
 // compiles. The parser reports errors by panicking with an *Error (as Java
 // throws); they are recovered here. Any other panic is a bug and is turned
 // into an "internal error" *Error rather than crashing the caller.
@@ -79,7 +86,7 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 		}
 	}()
 	tree = parse(pattern)
-	resolveDollars(tree)
+	resolveAnchors(tree)
 	re = render(tree)
 	if _, cerr := regexp.Compile(re); cerr != nil {
 		return "", nil, compileError(cerr)

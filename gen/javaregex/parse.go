@@ -141,7 +141,7 @@ func (p *parser) caret(start int) *node {
 	if p.flags.has(flagMultiline) {
 		p.fail(start, ConstructMultilineCaret, "^ under MULTILINE (?m) is not supported: Java's line-start rules cannot be expressed in Go's regexp")
 	}
-	return &node{kind: kBeginText}
+	return &node{kind: kBeginText, off: p.offs[start]}
 }
 
 // dotSet is Java's ".": every code point under DOTALL, all but \n under

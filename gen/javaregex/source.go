@@ -60,72 +60,92 @@ func decode(pattern string) ([]rune, []int, *Error) {
 // atom and its quantifier vanishes). Rewriting the same way keeps those
 // cases exact.
 func newSource(cps []rune, offs []int, end int) *source {
-	at := func(i int) rune {
-		if i < len(cps) {
-			return cps[i]
-		}
-		return 0
-	}
-	i := 0
-	for i < len(cps)-1 {
-		if cps[i] != '\\' {
-			i++
-		} else if cps[i+1] != 'Q' {
-			i += 2
-		} else {
-			break
-		}
-	}
-	if i >= len(cps)-1 { // no \Q
+	i := firstQuote(cps)
+	if i < 0 {
 		return finishSource(cps, offs, end)
 	}
-	out := append(make([]rune, 0, 3*len(cps)), cps[:i]...)
-	outOffs := append(make([]int, 0, 3*len(cps)), offs[:i]...)
-	emit := func(off int, rs ...rune) {
-		for _, r := range rs {
-			out = append(out, r)
-			outOffs = append(outOffs, off)
+	q := &quoter{cps: cps, offs: offs}
+	q.out = append(make([]rune, 0, 3*len(cps)), cps[:i]...)
+	q.outOffs = append(make([]int, 0, 3*len(cps)), offs[:i]...)
+	q.rewrite(i + 2)
+	return finishSource(q.out, q.outOffs, end)
+}
+
+// firstQuote returns the index of the first \Q that is not itself escaped,
+// or -1.
+func firstQuote(cps []rune) int {
+	for i := 0; i < len(cps)-1; {
+		switch {
+		case cps[i] != '\\':
+			i++
+		case cps[i+1] != 'Q':
+			i += 2
+		default:
+			return i
 		}
 	}
-	i += 2
+	return -1
+}
+
+type quoter struct {
+	cps, out      []rune
+	offs, outOffs []int
+}
+
+func (q *quoter) at(i int) rune {
+	if i < len(q.cps) {
+		return q.cps[i]
+	}
+	return 0
+}
+
+// emit appends runes that stand for the source character at offset off.
+func (q *quoter) emit(off int, rs ...rune) {
+	for _, r := range rs {
+		q.out = append(q.out, r)
+		q.outOffs = append(q.outOffs, off)
+	}
+}
+
+// rewrite is the main loop of RemoveQEQuoting, from just after the first \Q.
+func (q *quoter) rewrite(i int) {
 	inQuote, beginQuote := true, true
-	for i < len(cps) {
-		c, off := cps[i], offs[i]
+	for i < len(q.cps) {
+		c, off := q.cps[i], q.offs[i]
 		i++
 		switch {
 		case c > 0x7f || isASCIILetter(c):
-			emit(off, c)
+			q.emit(off, c)
 		case c >= '0' && c <= '9':
 			if beginQuote { // keep a quoted digit from extending a preceding escape
-				emit(off, '\\', 'x', '3')
+				q.emit(off, '\\', 'x', '3')
 			}
-			emit(off, c)
+			q.emit(off, c)
 		case c != '\\':
 			if inQuote {
-				emit(off, '\\')
+				q.emit(off, '\\')
 			}
-			emit(off, c)
+			q.emit(off, c)
 		case inQuote:
-			if at(i) == 'E' {
+			if q.at(i) == 'E' {
 				i++
 				inQuote = false
 			} else {
-				emit(off, '\\', '\\')
+				q.emit(off, '\\', '\\')
 			}
-		case at(i) == 'Q':
+		case q.at(i) == 'Q':
 			i++
 			inQuote, beginQuote = true, true
 			continue
 		default:
-			emit(off, c)
-			if i != len(cps) {
-				emit(offs[i], cps[i])
+			q.emit(off, c)
+			if i != len(q.cps) {
+				q.emit(q.offs[i], q.cps[i])
 				i++
 			}
 		}
 		beginQuote = false
 	}
-	return finishSource(out, outOffs, end)
 }
 
 func finishSource(cps []rune, offs []int, end int) *source {

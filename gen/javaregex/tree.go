@@ -23,7 +23,7 @@ const (
 	kRepeat                    // subs[0] repeated min..max times
 	kBeginText                 // Java \A, and ^ without MULTILINE
 	kEndText                   // Java \z, and a $ proven to sit at the end
-	kDollar                    // Java $, until checkDollars resolves or rejects it
+	kDollar                    // Java $, until resolveAnchors resolves or rejects it
 )
 
 func charNode(set runeSet) *node { return &node{kind: kChar, set: set} }

@@ -19,9 +19,14 @@ import java.util.regex.PatternSyntaxException;
  *   point HEX and "%%" is '%'; everything else stands for itself.
  * expected.txt: a header comment, then per pattern "p PATTERN" followed by
  *   either "r DESCRIPTION" (Java throws PatternSyntaxException) or one
- *   "m 1 INPUT" / "m 0 INPUT" line per input, in the same escaping.
+ *   "m 1 INPUT" / "m 0 INPUT" line per input, in the same escaping. Java's
+ *   backtracking can take exponential time or overflow its stack where Go's
+ *   regexp cannot; such inputs get "m T INPUT" (over MATCH_SECONDS) or
+ *   "m S INPUT" (StackOverflowError) instead of an answer.
  */
 public class JavaMatches {
+    static final long MATCH_SECONDS = 2;
+
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
             System.err.println("usage: java JavaMatches cases.txt expected.txt");
@@ -50,14 +55,14 @@ public class JavaMatches {
                 }
                 String text = decode(line.length() > 2 ? line.substring(2) : "", lineNo);
                 if (tag.equals("p")) {
-                    out.print("p " + encode(text) + "\n");
+                    out.print(line("p", encode(text)));
                     current = null;
                     rejected = false;
                     try {
                         current = Pattern.compile(text);
                     } catch (PatternSyntaxException e) {
                         rejected = true;
-                        out.print("r " + encode(e.getDescription()) + "\n");
+                        out.print(line("r", encode(e.getDescription())));
                     }
                 } else if (tag.equals("i")) {
                     if (rejected) {
@@ -66,13 +71,63 @@ public class JavaMatches {
                     if (current == null) {
                         throw new IllegalArgumentException("line " + lineNo + ": input before any pattern");
                     }
-                    boolean m = current.matcher(text).matches();
-                    out.print("m " + (m ? "1 " : "0 ") + encode(text) + "\n");
+                    out.print(line("m " + answer(current, text), encode(text)));
                 } else {
                     throw new IllegalArgumentException("line " + lineNo + ": unknown tag " + tag);
                 }
             }
         }
+    }
+
+    static String answer(Pattern p, String text) {
+        try {
+            return p.matcher(new Deadline(text)).matches() ? "1" : "0";
+        } catch (Deadline.Expired e) {
+            return "T";
+        } catch (StackOverflowError e) {
+            return "S";
+        }
+    }
+
+    /** The input, read by the matcher through charAt, which checks the clock. */
+    static final class Deadline implements CharSequence {
+        static final class Expired extends RuntimeException {
+            Expired() {
+                super(null, null, false, false);
+            }
+        }
+
+        final String s;
+        final long deadline = System.nanoTime() + MATCH_SECONDS * 1_000_000_000L;
+        int reads;
+
+        Deadline(String s) {
+            this.s = s;
+        }
+
+        public char charAt(int i) {
+            if ((++reads & 0xFFFF) == 0 && System.nanoTime() > deadline) {
+                throw new Expired();
+            }
+            return s.charAt(i);
+        }
+
+        public int length() {
+            return s.length();
+        }
+
+        public CharSequence subSequence(int start, int end) {
+            return s.subSequence(start, end);
+        }
+
+        public String toString() {
+            return s;
+        }
+    }
+
+    /** A tag and its text, with no trailing space when the text is empty. */
+    static String line(String tag, String text) {
+        return text.isEmpty() ? tag + "\n" : tag + " " + text + "\n";
     }
 
     static String decode(String s, int lineNo) {
