@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/destgen/destgen/gen/javaregex"
 	"github.com/destgen/destgen/gen/model"
@@ -180,7 +181,7 @@ func (p *Plan) buildPolicies() {
 	c := &p.PolicyIndex
 	for _, pol := range p.Model.Policies {
 		shape, err := javaregex.Analyze(pol.Pattern)
-		if err != nil {
+		if err != nil || hasReplacementChar(shape.Literals) {
 			shape = javaregex.Shape{Kind: javaregex.General}
 		}
 		pp := Policy{Policy: pol, Shape: shape}
@@ -193,6 +194,7 @@ func (p *Plan) buildPolicies() {
 			pp.Prefixes = []string{""}
 		default:
 			prefix, _ := regexp.MustCompile(pol.GoRegexp).LiteralPrefix()
+			prefix, _, _ = strings.Cut(prefix, "\uFFFD")
 			pp.Prefixes = []string{prefix}
 		}
 		for _, pre := range pp.Prefixes {
@@ -203,6 +205,19 @@ func (p *Plan) buildPolicies() {
 		p.Policies = append(p.Policies, pp)
 	}
 	c.Prefixes, c.PrefixEnds = Blob(prefixes)
+}
+
+// hasReplacementChar reports whether a literal holds U+FFFD. Go's regexp
+// reads every invalid UTF-8 byte of a name as U+FFFD, so such a literal
+// matches more than its own bytes: only the regexp can decide it, and a
+// required prefix must stop before it.
+func hasReplacementChar(lits []string) bool {
+	for _, l := range lits {
+		if strings.ContainsRune(l, utf8.RuneError) {
+			return true
+		}
+	}
+	return false
 }
 
 func opBits(pol *model.Policy) uint8 {

@@ -162,7 +162,10 @@ func TestPolicyIndex(t *testing.T) {
 		{"pattern": "a[0-9]+\\..*", "nodeType": "queue", "createdOnPublish": true},
 		{"pattern": "(?s)a\\.b.*", "nodeType": "queue", "createdOnConsume": true},
 		{"pattern": "", "nodeType": "queue", "createdOnPublish": true},
-		{"pattern": "a", "nodeType": "exchange", "createdOnPublish": true}
+		{"pattern": "a", "nodeType": "exchange", "createdOnPublish": true},
+		{"pattern": "\ufffd|q\ufffd.*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "r\ufffd.*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "s\ufffd+", "nodeType": "queue", "createdOnPublish": true}
 	]}`)
 	m := load(t, data)
 	ref := reference.New(m)
@@ -173,7 +176,8 @@ func TestPolicyIndex(t *testing.T) {
 		res = append(res, regexp.MustCompile(pol.GoRegexp))
 	}
 	match := func(i int, name string) bool { return res[i].MatchString(name) }
-	names := append(allStrings([]string{"a", "b", "c", "x", "dlq", "a1"}, 4), "", "yy", "a.b\nc", "a\n.b", "a.b.\u2028", "x.dlq\r")
+	names := append(allStrings([]string{"a", "b", "c", "x", "dlq", "a1"}, 4), "", "yy", "a.b\nc", "a\n.b", "a.b.\u2028", "x.dlq\r",
+		"\xff", "\ufffd", "q\xfe", "r\x80x", "s\xff\xff", "s\ufffd")
 	for _, name := range names {
 		for _, op := range []runtime.Op{runtime.Publish, runtime.Consume, runtime.NumOps} {
 			got, gotOK := idx.Find(name, op, match)
