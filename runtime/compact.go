@@ -62,7 +62,7 @@ func NewMatcher(c *Compact) *Matcher {
 		}
 		m.Infos[best[i]] = info
 	}
-	m.Exact = NewTable(exact, nil, best, NameSeed)
+	m.Exact = NewNameTable(exact, best)
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
 	}

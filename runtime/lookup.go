@@ -5,7 +5,7 @@ func (m *Matcher) exact(name string) (uint32, bool) {
 	if len(name) > MaxNameBytes {
 		return 0, false // also keeps hashing a megabyte input off the hot path
 	}
-	return m.Exact.Lookup(name, 0, Hash(name, NameSeed))
+	return m.Exact.Lookup(name, Hash(name, NameSeed))
 }
 
 // Resolve returns the destination whose properties apply to name, or -1

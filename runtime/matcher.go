@@ -11,12 +11,12 @@ package runtime
 // elements (Nodes, Edges), walked only when the name is not in Exact.
 type Matcher struct {
 	Permissions bool
-	Exact       Table    // name -> its destination
-	Infos       []Info   // per destination; set for literal ones only
-	Lists       []uint32 // Info.List slices, destination numbers in config order
-	Nodes       []Node   // the wildcard trie; Nodes[0] is the root
-	Edges       Table    // (node, element) -> child node, literal edges only
-	Rank        []uint32 // per destination: its position in precedence order
+	Exact       NameTable // name -> its destination
+	Infos       []Info    // per destination; set for literal ones only
+	Lists       []uint32  // Info.List slices, destination numbers in config order
+	Nodes       []Node    // the wildcard trie; Nodes[0] is the root
+	Edges       Table     // (node, element) -> child node, literal edges only
+	Rank        []uint32  // per destination: its position in precedence order
 	DestACL     [][NumOps]uint32
 	Sets        []uint64 // principal bit sets, SetWords words each; set 0 is empty
 	SetWords    int

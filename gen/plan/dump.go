@@ -18,9 +18,15 @@ import (
 func (p *Plan) Dump() string {
 	var b strings.Builder
 	m := &p.Matcher
-	for _, s := range sortedSlots(m.Exact) {
-		info := m.Infos[s.Value]
-		fmt.Fprintf(&b, "exact %q best=%d matches=%v publish=%s subscribe=%s\n", s.Key, s.Value,
+	var exact []string
+	for k := range m.Exact.All() {
+		exact = append(exact, k)
+	}
+	sort.Strings(exact)
+	for _, k := range exact {
+		d, _ := m.Exact.Lookup(k, runtime.Hash(k, runtime.NameSeed))
+		info := m.Infos[d]
+		fmt.Fprintf(&b, "exact %q best=%d matches=%v publish=%s subscribe=%s\n", k, d,
 			m.Lists[info.List:info.List+info.Len], p.setString(info.ACL[runtime.Publish]), p.setString(info.ACL[runtime.Subscribe]))
 	}
 	// Parents are created before their children, so one pass in node
