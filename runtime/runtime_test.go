@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -112,6 +113,37 @@ func TestTableLookup(t *testing.T) {
 		t.Error("found a missing key")
 	}
 	if _, ok := Table(nil).Lookup("a", 0, 1); ok {
+		t.Error("empty table found a key")
+	}
+}
+
+func TestNameTable(t *testing.T) {
+	keys := []string{"a", "foo.bar", strings.Repeat("x", 249), "foo.baz"}
+	values := []uint32{7, 1 << 30, 3, 0}
+	tab := NewNameTable(keys, values)
+	for i, k := range keys {
+		if v, ok := tab.Lookup(k, Hash(k, NameSeed)); !ok || v != values[i] {
+			t.Errorf("Lookup(%.10q) = %d, %v; want %d", k, v, ok, values[i])
+		}
+		// Same hash, other key: the tag matches, the record must not.
+		if _, ok := tab.Lookup(k+"!", Hash(k, NameSeed)); ok {
+			t.Errorf("Lookup(%.10q+\"!\") with %q's hash found it", k, k)
+		}
+	}
+	for _, k := range []string{"", "b", "foo.ba", strings.Repeat("y", 300)} {
+		if _, ok := tab.Lookup(k, Hash(k, NameSeed)); ok {
+			t.Errorf("found missing key %.10q", k)
+		}
+	}
+	var got []string
+	for k, v := range tab.All() {
+		got = append(got, fmt.Sprint(k[:min(len(k), 3)], v))
+	}
+	if want := "[a7 foo1073741824 xxx3 foo0]"; fmt.Sprint(got) != want {
+		t.Errorf("All = %v, want %s", got, want)
+	}
+	var empty NameTable
+	if _, ok := empty.Lookup("a", Hash("a", NameSeed)); ok {
 		t.Error("empty table found a key")
 	}
 }
