@@ -3,7 +3,7 @@
 DESTGEN := go run ./cmd/destgen
 REALM   := examples/realm.json
 
-.PHONY: demo test javaregex-expect fmt
+.PHONY: demo test javaregex-expect fmt proptest fuzz broker bench-gen bench bench-gate bench-ci bench-clean
 
 # demo checks the main example, then explains a few names: human-readable
 # for a caller holding alice and ops, then as JSON lines. rob.* names show
@@ -14,10 +14,16 @@ demo:
 	$(DESTGEN) explain -config $(REALM) -principal alice -principal ops foo.bar foo.boo orders.x.eu rob.exchange.x
 	$(DESTGEN) explain -config $(REALM) -json -principal bob foo.bar foo.boo 'foo.*' rob.durable.x rob.exchange.x
 
-# test is what CI runs (.ci/run).
+# test is what CI runs (.ci/run). bench/ is a nested module, which
+# `go test ./...` at the root does not enter.
 test:
 	go vet ./...
 	go test ./...
+
+# broker regenerates the example broker module's routes with go tool
+# destgen, as a broker's build would, and runs its program.
+broker:
+	cd examples/broker && go generate ./... && go run .
 
 # javaregex-expect regenerates the Java-side expectations of gen/javaregex
 # (needs a JDK; see the script).
@@ -28,3 +34,72 @@ javaregex-expect:
 # files may be deliberately malformed inputs).
 fmt:
 	go fmt ./...
+
+# proptest is the large property run: random configs compiled and compared
+# with the reference interpreter, every config of up to three patterns, and
+# more cases per compiler property (go test ./proptest runs a CI-sized one).
+# Replay a failure with PROPTEST_SEED=N.
+PROPTEST_CONFIGS    ?= 1000
+PROPTEST_DEPTH      ?= 5
+PROPTEST_EXHAUSTIVE ?= 3
+PROPTEST_TESTS      ?= 5000
+proptest:
+	PROPTEST_CONFIGS=$(PROPTEST_CONFIGS) PROPTEST_DEPTH=$(PROPTEST_DEPTH) \
+	PROPTEST_EXHAUSTIVE=$(PROPTEST_EXHAUSTIVE) PROPTEST_TESTS=$(PROPTEST_TESTS) \
+	go test -count=1 -timeout=3h -v ./proptest/
+
+# fuzz runs every fuzz target of the module for FUZZTIME each and lists new
+# crashers (fuzz/campaign.sh; ROUNDS=0 runs until interrupted).
+FUZZTIME ?= 30s
+fuzz:
+	FUZZTIME=$(FUZZTIME) fuzz/campaign.sh
+
+# Benchmarks against real peers and the performance gate of issue 6; see
+# bench/README.md. bench-gen writes the generated packages the benchmarks
+# measure (bench/gen/, not checked in); bench runs the full suite into
+# bench/results/bench.txt; bench-gate checks every target on that run;
+# bench-ci is CI's short run: the wide-margin targets and the allocation
+# checks at N = 100 and 10k (.ci/run).
+BENCH_COUNT ?= 6
+BENCH_TIME  ?= 100ms
+BENCH_CI_COUNT ?= 6
+BENCH_CI_TIME  ?= 100ms
+# The CI gate's benchmarks: Resolve on hits and mixed names (gen, gsl) and
+# AutoCreate (gen, one regexp), at the CI sizes.
+BENCH_CI := '^Benchmark(Resolve|AutoCreate)$$/^shape=/^(N=(100|10000)|P=(10|1000))$$/^names=(hits|mixed)$$/^impl=(gen|gsl|regexp-one)$$'
+# bench_passes FILTER,COUNT,TIME,OUT runs the compiled suite COUNT times,
+# one sample per benchmark each time, appending to OUT: samples of the
+# implementations compared are then interleaved in time, so a burst of load
+# on a shared machine hits all of them rather than one.
+bench_passes = cd bench && go test -c -o results/bench.test . && rm -f $(4) && \
+	for i in $$(seq $(2)); do \
+		./results/bench.test -test.run '^$$' -test.bench $(1) -test.benchmem -test.benchtime $(3) -test.timeout 0 >> $(4) || { tail -20 $(4); exit 1; }; \
+	done
+
+bench-gen:
+	cd bench && go run ./cmd/benchgen -set full
+
+bench: bench-gen
+	mkdir -p bench/results
+	$(call bench_passes,.,$(BENCH_COUNT),$(BENCH_TIME),results/bench.txt)
+	cd bench && go tool benchstat -col /impl results/bench.txt
+
+bench-gate: bench
+	cd bench && go run ./cmd/gate -mode full results/bench.txt
+
+bench-ci:
+	cd bench && go run ./cmd/benchgen -set ci
+	cd bench && go vet . && go test .
+	mkdir -p bench/results
+	$(call bench_passes,$(BENCH_CI),$(BENCH_CI_COUNT),$(BENCH_CI_TIME),results/ci.txt)
+	cd bench && go run ./cmd/gate -mode ci results/ci.txt
+
+bench-clean:
+	rm -rf bench/gen bench/generated_test.go
+
+# scale measures `destgen check`, generation and `go build` of the
+# generated package, time and peak memory, for configs of 1k to 100k
+# destinations with 1k policies (bench/cmd/scale; CI runs its 10k test).
+.PHONY: scale
+scale:
+	cd bench && go run ./cmd/scale -n 1000,10000,30000,100000

@@ -10,7 +10,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/destgen/destgen/gen/config"
 	"github.com/destgen/destgen/gen/diag"
+	"github.com/destgen/destgen/gen/lint"
 	"github.com/destgen/destgen/gen/model"
 )
 
@@ -21,14 +23,19 @@ const (
 	CmdGenerate Command = iota
 	CmdCheck
 	CmdExplain
+	CmdSchema
 )
 
 // Options are a destgen invocation's parsed flags.
 type Options struct {
 	Command    Command
-	Config     string   // -config
+	Config     string   // -config, when given once
+	Configs    []string // -config, repeatable: merged in order (config.DecodeAll)
+	Format     string   // -format: auto (or ""), native or qpid
+	Strict     bool     // -strict: warnings are errors
 	Output     string   // -o
 	Package    string   // -pkg
+	Tests      bool     // -tests: also write the output's _test.go (emit.TestFile)
 	JSON       bool     // explain -json
 	Principals []string // explain -principal
 	Names      []string // explain arguments
@@ -39,14 +46,32 @@ type Options struct {
 // Run executes one destgen command and returns the process exit status:
 // 0 on success, 1 on a config error, 2 on a usage or I/O error.
 func Run(o Options) int {
-	if o.Config == "" {
+	if o.Command == CmdSchema {
+		return printSchema(o)
+	}
+	files := o.Configs
+	if len(files) == 0 && o.Config != "" {
+		files = []string{o.Config}
+	}
+	if len(files) == 0 {
 		fmt.Fprintln(o.Stderr, "destgen: -config is required")
 		return 2
 	}
-	m, diags, err := Load(o.Config)
+	format, err := config.ParseFormat(o.Format)
+	if err != nil {
+		fmt.Fprintf(o.Stderr, "destgen: -format: %v\n", err)
+		return 2
+	}
+	m, diags, err := LoadFiles(files, format)
 	if err != nil {
 		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
 		return 2
+	}
+	if m != nil && diags.Errors() == 0 && o.Command != CmdExplain {
+		diags = append(diags, lint.Check(m)...)
+	}
+	if o.Strict {
+		diags = lint.Strict(diags)
 	}
 	report(o.Stderr, diags)
 	if diags.Errors() > 0 {
@@ -64,11 +89,21 @@ func Run(o Options) int {
 // Load reads a config file and validates it. err is an I/O error; config
 // problems are in the list, with a nil model if decoding failed.
 func Load(path string) (*model.Model, diag.List, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
+	return LoadFiles([]string{path}, config.Auto)
+}
+
+// LoadFiles is Load on several config files merged into one config, each
+// read in the given format (config.Auto: detected per file).
+func LoadFiles(paths []string, format config.Format) (*model.Model, diag.List, error) {
+	srcs := make([]config.Source, len(paths))
+	for i, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		srcs[i] = config.Source{File: path, Data: data}
 	}
-	m, diags := model.Load(path, data)
+	m, diags := model.LoadConfig(config.DecodeAll(srcs, format))
 	return m, diags, nil
 }
 

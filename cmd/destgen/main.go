@@ -1,8 +1,13 @@
 // Command destgen compiles a broker's destination config into a Go package.
 //
-//	destgen -config realm.json -o routes_gen.go [-pkg routes]
-//	destgen check -config realm.json
+//	destgen -config realm.json -o routes_gen.go [-pkg routes] [-strict]
+//	destgen check -config realm.json [-strict]
 //	destgen explain -config realm.json [-json] [-principal P]... NAME...
+//	destgen schema
+//	destgen -version
+//
+// -config may be repeated (a Broker-J virtual host and a native config
+// are merged); -format auto|native|qpid says how to read them.
 //
 // It only parses flags; everything else is in package gen.
 package main
@@ -25,7 +30,7 @@ type stringList []string
 func (l *stringList) String() string     { return fmt.Sprint(*l) }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
-var commands = map[string]gen.Command{"check": gen.CmdCheck, "explain": gen.CmdExplain}
+var commands = map[string]gen.Command{"check": gen.CmdCheck, "explain": gen.CmdExplain, "schema": gen.CmdSchema}
 
 func run(args []string) int {
 	o := gen.Options{Stdout: os.Stdout, Stderr: os.Stderr, Package: os.Getenv("GOPACKAGE")}
@@ -36,12 +41,24 @@ func run(args []string) int {
 		}
 	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.StringVar(&o.Config, "config", "", "destination config `file` (JSON)")
-	var principals stringList
+	var configs, principals stringList
+	var showVersion bool
+	if o.Command != gen.CmdSchema {
+		fs.Var(&configs, "config", "config `file` (JSON; repeat to merge, e.g. a Broker-J virtual host and a native config)")
+		fs.StringVar(&o.Format, "format", "auto", "config `format`: auto (by the modelVersion key), native or qpid")
+	}
+	if o.Command == gen.CmdGenerate || o.Command == gen.CmdCheck {
+		fs.BoolVar(&o.Strict, "strict", false, "treat warnings as errors")
+	}
+	if o.Command == gen.CmdGenerate {
+		fs.BoolVar(&showVersion, "version", false, "print the destgen version and exit")
+		fs.Usage = func() { usage(fs) }
+	}
 	switch o.Command {
 	case gen.CmdGenerate:
 		fs.StringVar(&o.Output, "o", "", "output Go `file`")
 		fs.StringVar(&o.Package, "pkg", o.Package, "Go package `name` (default $GOPACKAGE)")
+		fs.BoolVar(&o.Tests, "tests", false, "also write the output's _test.go: a property test and a fuzz target against the reference interpreter")
 	case gen.CmdExplain:
 		fs.BoolVar(&o.JSON, "json", false, "print one JSON object per name")
 		fs.Var(&principals, "principal", "a `principal` the caller holds (repeatable)")
@@ -52,7 +69,14 @@ func run(args []string) int {
 		}
 		return 2
 	}
-	o.Principals, o.Names = principals, fs.Args()
+	if showVersion {
+		fmt.Fprintln(os.Stdout, "destgen version", version())
+		return 0
+	}
+	o.Configs, o.Principals, o.Names = configs, principals, fs.Args()
+	if len(configs) > 0 {
+		o.Config = configs[0]
+	}
 	if o.Command != gen.CmdExplain && len(o.Names) > 0 {
 		fmt.Fprintf(os.Stderr, "%s: unexpected arguments %q\n", name, o.Names)
 		return 2

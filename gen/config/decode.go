@@ -9,23 +9,20 @@ import (
 	"github.com/destgen/destgen/runtime"
 )
 
-// Decode reads a destgen config. It reports every problem it finds, not
-// just the first; a JSON syntax error ends decoding at that point.
+// Decode reads a destgen config, in the native format or, when it has a
+// top-level "modelVersion" key, as a Broker-J virtual host (see
+// DecodeFormat). It reports every problem it finds, not just the first; a
+// JSON syntax error ends decoding at that point.
 func Decode(file string, data []byte) (*Config, diag.List) {
-	root, serr := ParseJSON(file, data)
-	if serr != nil {
-		var l diag.List
-		l.Errorf(serr.Pos, "%s", serr.Msg)
-		return nil, l
-	}
-	d := &decoder{}
-	cfg := d.config(file, root)
-	return cfg, d.diags
+	return DecodeFormat(file, data, Auto)
 }
 
 type decoder struct {
 	diags diag.List
 	qpid  bool // Broker-J's lenient booleans
+	// Indices of this file's first destination and policy when several
+	// files make one config, so messages count as model's do (DecodeAll).
+	destBase, policyBase int
 }
 
 // fieldSet is an object's accepted members. Objects have a handful of
@@ -117,7 +114,7 @@ func (d *decoder) str(v *Value, what string) string {
 
 func (d *decoder) config(file string, root *Value) *Config {
 	cfg := &Config{File: file, Permissions: true}
-	f := d.fields(root, "config", "permissions", "destinations", "nodeAutoCreationPolicies")
+	f := d.fields(root, "config", configKeys...)
 	if v := f.get("permissions"); v != nil {
 		cfg.Permissions = d.boolean(v, "permissions")
 		cfg.PermissionsPos = v.Pos
@@ -135,9 +132,9 @@ func (d *decoder) config(file string, root *Value) *Config {
 }
 
 func (d *decoder) destination(i int, v *Value) Destination {
-	what := "destination " + strconv.Itoa(i)
+	what := "destination " + strconv.Itoa(d.destBase+i)
 	dst := Destination{Pos: v.Pos}
-	f := d.fields(v, what, "name", "store", "cluster", "properties", "acl")
+	f := d.fields(v, what, destinationKeys...)
 	if f == nil {
 		return dst
 	}
@@ -214,7 +211,7 @@ func (d *decoder) number(v *Value, what string) (Scalar, bool) {
 }
 
 func (d *decoder) acl(v *Value, what string) (pub, sub []Principal) {
-	f := d.fields(v, what+" acl", "publish", "subscribe")
+	f := d.fields(v, what+" acl", aclKeys...)
 	return d.principals(f.get("publish"), what+" acl publish"), d.principals(f.get("subscribe"), what+" acl subscribe")
 }
 

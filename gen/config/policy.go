@@ -20,9 +20,9 @@ func (d *decoder) policies(v *Value) []Policy {
 // NodeAutoCreationPolicy does; the pattern itself is checked by package
 // model, which knows the Java regex dialect.
 func (d *decoder) policy(i int, v *Value) Policy {
-	what := "policy " + strconv.Itoa(i)
+	what := "policy " + strconv.Itoa(d.policyBase+i)
 	p := Policy{Pos: v.Pos, Attributes: "{}"}
-	f := d.fields(v, what, "pattern", "nodeType", "createdOnPublish", "createdOnConsume", "attributes")
+	f := d.fields(v, what, policyKeys...)
 	if f == nil {
 		return p
 	}
@@ -158,7 +158,7 @@ func quoteJSON(b *strings.Builder, s string) {
 // reported, so a second, derived error is not piled on.
 func (d *decoder) wrongType(vs ...*Value) bool {
 	for _, v := range vs {
-		if v != nil && v.Kind != Bool && !(d.qpid && v.Kind == String) {
+		if v != nil && v.Kind != Bool && !(d.qpid && v.Kind == String && (v.Str == "true" || v.Str == "false")) {
 			return true
 		}
 	}

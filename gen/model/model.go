@@ -98,6 +98,13 @@ type builder struct {
 // used for generation unless the list holds no errors.
 func Load(file string, data []byte) (*Model, diag.List) {
 	cfg, diags := config.Decode(file, data)
+	return LoadConfig(cfg, diags)
+}
+
+// LoadConfig is Load on a config already decoded (config.DecodeAll, for
+// several files), given the diagnostics decoding reported; cfg is nil when
+// decoding failed.
+func LoadConfig(cfg *config.Config, diags diag.List) (*Model, diag.List) {
 	if cfg == nil {
 		diags.Sort()
 		return nil, diags
