@@ -30,6 +30,22 @@ func generate(o Options, m *model.Model) int {
 		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
 		return 2
 	}
+	if o.Tests {
+		// Written before the package: if writing that fails, the new
+		// test reports the stale package rather than passing.
+		files := o.Configs
+		if len(files) == 0 {
+			files = []string{o.Config}
+		}
+		testSrc, err := emit.GeneratedTest(m, pkg, files, o.Output)
+		if err == nil {
+			err = writeFileAtomic(emit.TestPath(o.Output), testSrc)
+		}
+		if err != nil {
+			fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
+			return 2
+		}
+	}
 	if err := writeFileAtomic(o.Output, src); err != nil {
 		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
 		return 2

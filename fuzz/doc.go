@@ -1,0 +1,19 @@
+// Package fuzz holds destgen's native Go fuzz targets (go test -fuzz):
+//
+//   - FuzzExample: the checked-in generated package generated/example
+//     against the reference interpreter, on arbitrary names and callers;
+//   - FuzzConfig: the whole front end and generator on arbitrary config
+//     bytes: never a panic, either positioned diagnostics or Go source that
+//     parses;
+//   - FuzzPolicyPattern: Java regex policy patterns through the config
+//     path: a rejection points inside the pattern's JSON string, an
+//     accepted pattern compiles and generates.
+//
+// gen/javaregex has its own FuzzTranslate on the translator alone.
+//
+// Plain `go test` runs every target on its seeds (the example configs, the
+// table tests' inputs and the crashers committed under
+// testdata/fuzz/<Target>/). campaign.sh (`make fuzz FUZZTIME=30s`) fuzzes
+// every target of the module in turn, unattended, and reports new
+// crashers.
+package fuzz
