@@ -14,6 +14,15 @@ func (m *Matcher) Resolve(name string) (int, error) {
 	if d, ok := m.exact(name); ok {
 		return int(d), nil // a configured name is valid by construction
 	}
+	return m.resolveSlow(name)
+}
+
+// resolveSlow is Resolve for a name that is not configured exactly. It is
+// a function of its own so that the walk's large frame is set up only for
+// such names.
+//
+//go:noinline
+func (m *Matcher) resolveSlow(name string) (int, error) {
 	var p path
 	if !p.split(name) {
 		return -1, ErrInvalidName
@@ -55,6 +64,14 @@ func (m *Matcher) Matches(name string, buf []int) ([]int, error) {
 		}
 		return buf, nil
 	}
+	return m.matchesSlow(name, buf)
+}
+
+// matchesSlow is Matches for a name that is not configured exactly; see
+// resolveSlow.
+//
+//go:noinline
+func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 	var p path
 	if !p.split(name) {
 		return buf, ErrInvalidName
@@ -111,6 +128,14 @@ func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
 	if d, ok := m.exact(name); ok {
 		return !m.Permissions || m.granted(m.Infos[d].ACL[op], principals)
 	}
+	return m.allowedSlow(op, name, principals)
+}
+
+// allowedSlow is Allowed for a name that is not configured exactly; see
+// resolveSlow.
+//
+//go:noinline
+func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
 	var p path
 	if !p.split(name) {
 		return false

@@ -47,23 +47,42 @@ func NewNameTable(keys []string, values []uint32) NameTable {
 
 // Lookup returns the value of key, whose Hash with NameSeed is h.
 func (t *NameTable) Lookup(key string, h uint64) (uint32, bool) {
-	if len(t.slots) == 0 || len(key) > 255 {
+	slots, recs, mask := t.slots, t.recs, t.mask
+	if len(slots) == 0 || len(key) > 255 {
 		return 0, false
 	}
-	tag := h >> 32 << 32
-	for i := h & t.mask; ; i = (i + 1) & t.mask {
-		s := t.slots[i]
-		if s == 0 {
+	tag := h &^ 0xffffffff
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := slots[i]
+		if s&^0xffffffff == tag {
+			off := int(uint32(s)) - 1
+			end := off + recordHeader + len(key)
+			if end <= len(recs) && int(recs[off+4]) == len(key) && sameBytes(recs[off+recordHeader:end], key) {
+				return uint32(recs[off]) | uint32(recs[off+1])<<8 | uint32(recs[off+2])<<16 | uint32(recs[off+3])<<24, true
+			}
+		} else if s == 0 {
 			return 0, false
 		}
-		if s&^0xffffffff != tag {
-			continue
-		}
-		r := t.recs[uint32(s)-1:]
-		if int(r[4]) == len(key) && r[recordHeader:recordHeader+len(key)] == key {
-			return uint32(r[0]) | uint32(r[1])<<8 | uint32(r[2])<<16 | uint32(r[3])<<24, true
-		}
 	}
+}
+
+// sameBytes compares two strings of equal length inline, with a fixed
+// number of overlapping 8-byte loads per size class, so that names of
+// varying length cost no mispredicted loop exits.
+func sameBytes(a, b string) bool {
+	n := len(b)
+	switch {
+	case n > 32:
+		return a == b
+	case n > 16:
+		return (load64(a)^load64(b))|(load64(a[8:])^load64(b[8:]))|
+			(load64(a[n-16:])^load64(b[n-16:]))|(load64(a[n-8:])^load64(b[n-8:])) == 0
+	case n >= 8:
+		return (load64(a)^load64(b))|(load64(a[n-8:])^load64(b[n-8:])) == 0
+	case n >= 4:
+		return (load32(a)^load32(b))|(load32(a[n-4:])^load32(b[n-4:])) == 0
+	}
+	return a == b
 }
 
 // All yields every key and value, in the order they were given.

@@ -147,3 +147,21 @@ func TestNameTable(t *testing.T) {
 		t.Error("empty table found a key")
 	}
 }
+
+// TestSameBytes flips every byte of keys of every length up to 40, covering
+// each size class's overlapping loads.
+func TestSameBytes(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		a := strings.Repeat("abcdefghij", 5)[:n]
+		if !sameBytes(a, string([]byte(a))) {
+			t.Fatalf("sameBytes(%q, copy) = false", a)
+		}
+		for i := 0; i < n; i++ {
+			b := []byte(a)
+			b[i] ^= 0x20
+			if sameBytes(a, string(b)) {
+				t.Fatalf("sameBytes(%q, %q) = true", a, b)
+			}
+		}
+	}
+}
