@@ -96,14 +96,63 @@ func sortUint32(a []uint32) {
 	}
 }
 
+// maxPrefixNodes bounds how many nodes with candidates Find gathers
+// along one name: as many policy prefixes nested in one another as any
+// real config has, many times over. Past it Find falls back to findAll.
+const maxPrefixNodes = 32
+
 // Find returns the lowest-numbered policy enabled for op whose full
 // condition, match(policy, name), holds: Broker-J's first match in config
-// order. Only policies whose prefix the name has are tried, each at most
-// once, and none numbered above a match already found.
+// order. It gathers the candidate lists of the trie nodes along the name,
+// then tries their policies in ascending order, merged, and stops at the
+// first match: no policy numbered above the answer is ever tried, which
+// matters when some are regexps.
 func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name string) bool) (int, bool) {
 	if op >= NumOps || len(x.nodes) == 0 {
 		return -1, false
 	}
+	var lists [maxPrefixNodes][2]uint32 // [next, end) in cands
+	k := 0
+	n := uint32(0)
+	for i := 0; ; i++ {
+		node := &x.nodes[n]
+		if node.candsEnd > node.cands {
+			if k == len(lists) {
+				return x.findAll(name, op, match)
+			}
+			lists[k] = [2]uint32{node.cands, node.candsEnd}
+			k++
+		}
+		if i == len(name) {
+			break
+		}
+		next, ok := x.child(node, name[i])
+		if !ok {
+			break
+		}
+		n = next
+	}
+	for {
+		j := -1
+		for l := 0; l < k; l++ {
+			if lists[l][0] < lists[l][1] && (j < 0 || x.cands[lists[l][0]] < x.cands[lists[j][0]]) {
+				j = l
+			}
+		}
+		if j < 0 {
+			return -1, false
+		}
+		p := x.cands[lists[j][0]]
+		lists[j][0]++
+		if x.ops[p]&(1<<op) != 0 && match(int(p), name) {
+			return int(p), true
+		}
+	}
+}
+
+// findAll is Find without the bound on gathered nodes: it tries each
+// node's candidates as it walks, keeping the lowest match.
+func (x *PolicyIndex) findAll(name string, op Op, match func(policy int, name string) bool) (int, bool) {
 	best := len(x.ops)
 	n := uint32(0)
 	for i := 0; ; i++ {

@@ -44,6 +44,10 @@ func matchCond(pol plan.Policy) jen.Code {
 		}
 		return c
 	}
-	// policy3.MatchString(name)
-	return jen.Id(fmt.Sprintf("policy%d", pol.Index)).Dot("MatchString").Call(name)
+	// strings.Contains(name, ".v") && policy3.MatchString(name)
+	c := &jen.Statement{}
+	for _, lit := range pol.Required {
+		c = c.Qual("strings", "Contains").Call(jen.Id("name"), jen.Lit(lit)).Op("&&")
+	}
+	return c.Id(fmt.Sprintf("policy%d", pol.Index)).Dot("MatchString").Call(name)
 }

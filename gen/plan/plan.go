@@ -43,6 +43,9 @@ type Policy struct {
 	*model.Policy
 	Shape    javaregex.Shape
 	Prefixes []string
+	// Required are literals every matching name contains, tested before a
+	// General policy's regexp runs.
+	Required []string
 }
 
 // Build computes the plan of m.
@@ -196,6 +199,7 @@ func (p *Plan) buildPolicies() {
 			prefix, _ := regexp.MustCompile(pol.GoRegexp).LiteralPrefix()
 			prefix, _, _ = strings.Cut(prefix, "\uFFFD")
 			pp.Prefixes = []string{prefix}
+			pp.Required = requiredLiterals(pol.GoRegexp)
 		}
 		for _, pre := range pp.Prefixes {
 			prefixes = append(prefixes, pre)

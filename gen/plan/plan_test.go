@@ -216,3 +216,34 @@ func TestLargeACLSets(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyIndexDeepNesting nests more policy prefixes in one name than
+// Find gathers (runtime.maxPrefixNodes), so its fallback answers too.
+func TestPolicyIndexDeepNesting(t *testing.T) {
+	var pols []string
+	for k := 40; k >= 1; k-- { // longest prefix first: the lowest index wins
+		op := "createdOnPublish"
+		if k%3 == 0 {
+			op = "createdOnConsume"
+		}
+		pols = append(pols, fmt.Sprintf(`{"pattern": "%s.*", "nodeType": "queue", %q: true}`, strings.Repeat("a", k), op))
+	}
+	m := load(t, []byte(`{"nodeAutoCreationPolicies": [`+strings.Join(pols, ",")+`]}`))
+	ref := reference.New(m)
+	idx := runtime.NewPolicyIndex(&Build(m).PolicyIndex)
+	var res []*regexp.Regexp
+	for _, pol := range m.Policies {
+		res = append(res, regexp.MustCompile(pol.GoRegexp))
+	}
+	match := func(i int, name string) bool { return res[i].MatchString(name) }
+	for n := 0; n <= 45; n++ {
+		name := strings.Repeat("a", n)
+		for _, op := range []runtime.Op{runtime.Publish, runtime.Consume} {
+			got, gotOK := idx.Find(name, op, match)
+			want, wantOK := ref.AutoCreate(name, op)
+			if gotOK != wantOK || gotOK && got != want {
+				t.Errorf("Find(a*%d, %v) = %d, %v; reference %d, %v", n, op, got, gotOK, want, wantOK)
+			}
+		}
+	}
+}
