@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/destgen/destgen/gen/javaregex"
+	"github.com/destgen/destgen/internal/smallscope"
 )
 
 // NameRecipe describes one name to ask about, relative to the config it
@@ -130,25 +131,7 @@ var InvalidNames = []string{
 
 // Enumerate returns every name of 1..maxLen elements over elems, shortest
 // first.
-func Enumerate(elems []string, maxLen int) []string {
-	var out []string
-	level := []string{""}
-	for n := 1; n <= maxLen; n++ {
-		var next []string
-		for _, prefix := range level {
-			for _, e := range elems {
-				if prefix == "" {
-					next = append(next, e)
-				} else {
-					next = append(next, prefix+"."+e)
-				}
-			}
-		}
-		out = append(out, next...)
-		level = next
-	}
-	return out
-}
+func Enumerate(elems []string, maxLen int) []string { return smallscope.Names(elems, maxLen) }
 
 // AllNames returns every name the differential test asks config c about: all
 // names of up to depth elements over nameElems, the invalid names, a few

@@ -8,6 +8,7 @@ import (
 	"github.com/destgen/destgen/gen/javaregex"
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/subject"
+	"github.com/destgen/destgen/internal/smallscope"
 )
 
 // The exhaustive tests range over patterns of up to maxPat elements over
@@ -23,7 +24,7 @@ var small = nameLimits{elems: maxName, bytes: 249}
 
 func allPatterns() []subject.Pattern {
 	var out []subject.Pattern
-	for _, s := range allStrings([]string{"a", "b", "*", ">"}, maxPat) {
+	for _, s := range smallscope.Names([]string{"a", "b", "*", ">"}, maxPat) {
 		if p, err := subject.Parse(s); err == nil {
 			out = append(out, p)
 		}
@@ -33,24 +34,8 @@ func allPatterns() []subject.Pattern {
 
 func allNames() [][]string {
 	var out [][]string
-	for _, s := range allStrings([]string{"a", "b", "x"}, maxName) {
+	for _, s := range smallscope.Names([]string{"a", "b", "x"}, maxName) {
 		out = append(out, strings.Split(s, "."))
-	}
-	return out
-}
-
-func allStrings(elems []string, maxLen int) []string {
-	var out []string
-	level := []string{""}
-	for n := 1; n <= maxLen; n++ {
-		var next []string
-		for _, prefix := range level {
-			for _, e := range elems {
-				next = append(next, strings.TrimPrefix(prefix+"."+e, "."))
-			}
-		}
-		out = append(out, next...)
-		level = next
 	}
 	return out
 }
@@ -226,7 +211,7 @@ var policyPatterns = []string{
 // policyNames are every string of up to four characters over a, b and \n.
 func policyNames() []string {
 	out := []string{""}
-	for _, s := range allStrings([]string{"a", "b", "\n"}, 4) {
+	for _, s := range smallscope.Names([]string{"a", "b", "\n"}, 4) {
 		out = append(out, strings.ReplaceAll(s, ".", ""))
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/reference"
+	"github.com/destgen/destgen/internal/smallscope"
 	"github.com/destgen/destgen/runtime"
 )
 
@@ -72,25 +73,9 @@ func compare(t *testing.T, data []byte, names []string) {
 	}
 }
 
-func allStrings(elems []string, maxLen int) []string {
-	var out []string
-	level := []string{""}
-	for n := 1; n <= maxLen; n++ {
-		var next []string
-		for _, prefix := range level {
-			for _, e := range elems {
-				next = append(next, strings.TrimPrefix(prefix+"."+e, "."))
-			}
-		}
-		out = append(out, next...)
-		level = next
-	}
-	return out
-}
-
 func validPatterns(maxLen int) []string {
 	var out []string
-	for _, s := range allStrings([]string{"a", "b", "*", ">"}, maxLen) {
+	for _, s := range smallscope.Names([]string{"a", "b", "*", ">"}, maxLen) {
 		if i := strings.Index(s, ">"); i < 0 || i == len(s)-1 {
 			out = append(out, s)
 		}
@@ -102,7 +87,7 @@ func validPatterns(maxLen int) []string {
 // up to two patterns of up to three elements over {a, b, *, >}, against
 // every name of up to four elements over {a, b, c} and some invalid names.
 func TestExhaustiveSmallScope(t *testing.T) {
-	names := append(allStrings([]string{"a", "b", "c"}, 4), "", "a..b", "a.*", ">", "a.", strings.Repeat("a.", 70)+"a")
+	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "", "a..b", "a.*", ">", "a.", strings.Repeat("a.", 70)+"a")
 	pats := validPatterns(3)
 	if testing.Short() {
 		pats = validPatterns(2)
@@ -176,7 +161,7 @@ func TestPolicyIndex(t *testing.T) {
 		res = append(res, regexp.MustCompile(pol.GoRegexp))
 	}
 	match := func(i int, name string) bool { return res[i].MatchString(name) }
-	names := append(allStrings([]string{"a", "b", "c", "x", "dlq", "a1"}, 4), "", "yy", "a.b\nc", "a\n.b", "a.b.\u2028", "x.dlq\r",
+	names := append(smallscope.Names([]string{"a", "b", "c", "x", "dlq", "a1"}, 4), "", "yy", "a.b\nc", "a\n.b", "a.b.\u2028", "x.dlq\r",
 		"\xff", "\ufffd", "q\xfe", "r\x80x", "s\xff\xff", "s\ufffd")
 	for _, name := range names {
 		for _, op := range []runtime.Op{runtime.Publish, runtime.Consume, runtime.NumOps} {

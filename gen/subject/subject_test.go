@@ -3,6 +3,8 @@ package subject
 import (
 	"strings"
 	"testing"
+
+	"github.com/destgen/destgen/internal/smallscope"
 )
 
 var invalidPatterns = []struct {
@@ -173,7 +175,7 @@ func TestOverlapExhaustive(t *testing.T) {
 // allPatterns returns every valid pattern of 1..maxLen elements over elems.
 func allPatterns(elems []string, maxLen int) []Pattern {
 	var out []Pattern
-	for _, s := range allStrings(elems, maxLen) {
+	for _, s := range smallscope.Names(elems, maxLen) {
 		if p, err := Parse(s); err == nil {
 			out = append(out, p)
 		}
@@ -183,28 +185,8 @@ func allPatterns(elems []string, maxLen int) []Pattern {
 
 func allNames(elems []string, maxLen int) [][]string {
 	var out [][]string
-	for _, s := range allStrings(elems, maxLen) {
+	for _, s := range smallscope.Names(elems, maxLen) {
 		out = append(out, strings.Split(s, "."))
-	}
-	return out
-}
-
-func allStrings(elems []string, maxLen int) []string {
-	var out, level []string
-	level = []string{""}
-	for n := 1; n <= maxLen; n++ {
-		var next []string
-		for _, prefix := range level {
-			for _, e := range elems {
-				s := e
-				if prefix != "" {
-					s = prefix + "." + e
-				}
-				next = append(next, s)
-			}
-		}
-		out = append(out, next...)
-		level = next
 	}
 	return out
 }
