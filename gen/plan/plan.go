@@ -199,7 +199,11 @@ func (p *Plan) buildPolicies() {
 			prefix, _ := regexp.MustCompile(pol.GoRegexp).LiteralPrefix()
 			prefix, _, _ = strings.Cut(prefix, "\uFFFD")
 			pp.Prefixes = []string{prefix}
-			pp.Required = requiredLiterals(pol.GoRegexp)
+			for _, lit := range requiredLiterals(pol.GoRegexp) {
+				if !strings.Contains(prefix, lit) { // the index checks the prefix
+					pp.Required = append(pp.Required, lit)
+				}
+			}
 		}
 		for _, pre := range pp.Prefixes {
 			prefixes = append(prefixes, pre)

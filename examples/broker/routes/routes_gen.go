@@ -172,7 +172,7 @@ func policyMatch0(i int, name string) bool {
 	case 0: // "tmp\\..*"
 		return strings.HasPrefix(name, "tmp.") && runtime.NoLineTerminator(name[4:])
 	case 1: // "events\\.[a-z]+"
-		return strings.Contains(name, "events.") && policy1.MatchString(name)
+		return policy1.MatchString(name)
 	}
 	return false
 }
