@@ -59,6 +59,10 @@ func (w *dataWriter) uints(name, typ string, ns []uint64) {
 //		"b",
 //	}
 func (w *dataWriter) values(name, typ string, lits []string) {
+	if len(lits) == 0 {
+		w.b.WriteString("\nvar " + name + " = []" + typ + "(nil)\n")
+		return
+	}
 	w.b.WriteString("\nvar " + name + " = []" + typ + "{\n")
 	for _, l := range lits {
 		w.b.WriteString("\t" + l + ",\n")

@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"strconv"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/destgen/destgen/runtime"
@@ -59,6 +61,11 @@ func policyData(w *dataWriter, c *runtime.CompactPolicies) {
 	w.str("policyPrefixes", c.Prefixes)
 	w.uints("policyPrefixEnds", "uint32", widen(c.PrefixEnds))
 	w.uints("policyOfPrefix", "uint32", widen(c.Policy))
+	suffix := make([]string, len(c.Suffix))
+	for i, b := range c.Suffix {
+		suffix[i] = strconv.FormatBool(b)
+	}
+	w.values("policySuffix", "bool", suffix)
 	ops := make([]uint64, len(c.Ops))
 	for i, o := range c.Ops {
 		ops[i] = uint64(o)

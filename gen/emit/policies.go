@@ -43,7 +43,7 @@ func policies(f *jen.File, p *plan.Plan) {
 	f.Comment("policyIndex narrows the policies AutoCreate tries; see runtime.PolicyIndex.")
 	f.Var().Id("policyIndex").Op("=").Qual(runtimePath, "NewPolicyIndex").Call(jen.Op("&").Qual(runtimePath, "CompactPolicies").Values(jen.Dict{
 		jen.Id("Prefixes"): jen.Id("policyPrefixes"), jen.Id("PrefixEnds"): jen.Id("policyPrefixEnds"),
-		jen.Id("Policy"): jen.Id("policyOfPrefix"), jen.Id("Ops"): jen.Id("policyOps"),
+		jen.Id("Policy"): jen.Id("policyOfPrefix"), jen.Id("Suffix"): jen.Id("policySuffix"), jen.Id("Ops"): jen.Id("policyOps"),
 	}))
 	autoCreate(f)
 	policyMatch(f, p.Policies)

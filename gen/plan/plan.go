@@ -43,6 +43,9 @@ type Policy struct {
 	*model.Policy
 	Shape    javaregex.Shape
 	Prefixes []string
+	// Suffix is the literal a Suffix-shaped policy's names end with,
+	// indexed instead of a prefix.
+	Suffix string
 	// Required are literals every matching name contains, tested before a
 	// General policy's regexp runs.
 	Required []string
@@ -194,7 +197,7 @@ func (p *Plan) buildPolicies() {
 		case javaregex.Prefix:
 			pp.Prefixes = shape.Literals[:1]
 		case javaregex.Suffix:
-			pp.Prefixes = []string{""}
+			pp.Suffix = shape.Literals[0]
 		default:
 			prefix, _ := regexp.MustCompile(pol.GoRegexp).LiteralPrefix()
 			prefix, _, _ = strings.Cut(prefix, "\uFFFD")
@@ -208,6 +211,12 @@ func (p *Plan) buildPolicies() {
 		for _, pre := range pp.Prefixes {
 			prefixes = append(prefixes, pre)
 			c.Policy = append(c.Policy, uint32(pol.Index))
+			c.Suffix = append(c.Suffix, false)
+		}
+		if shape.Kind == javaregex.Suffix {
+			prefixes = append(prefixes, pp.Suffix)
+			c.Policy = append(c.Policy, uint32(pol.Index))
+			c.Suffix = append(c.Suffix, true)
 		}
 		c.Ops = append(c.Ops, opBits(pol))
 		p.Policies = append(p.Policies, pp)

@@ -163,6 +163,7 @@ var policyIndex = runtime.NewPolicyIndex(&runtime.CompactPolicies{
 	Policy:     policyOfPrefix,
 	PrefixEnds: policyPrefixEnds,
 	Prefixes:   policyPrefixes,
+	Suffix:     policySuffix,
 })
 
 // AutoCreate returns the policy that auto-creates a node named name for op,
@@ -334,6 +335,11 @@ var policyPrefixEnds = []uint32{
 
 var policyOfPrefix = []uint32{
 	0, 1,
+}
+
+var policySuffix = []bool{
+	false,
+	false,
 }
 
 var policyOps = []uint8{
