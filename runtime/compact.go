@@ -50,19 +50,22 @@ func NewMatcher(c *Compact) *Matcher {
 	}
 	// The exact table maps a name straight to its destination, so that
 	// Resolve reads nothing else; Infos is indexed by destination.
+	// The record of a name holds its destination and ACL sets, so that
+	// Resolve and Allowed read nothing else.
 	exact := keys(c.ExactKeys, c.ExactEnds)
-	best := make([]uint32, len(exact))
+	values := make([][]uint32, len(exact))
 	m.Infos = make([]Info, len(c.Rank))
 	for i := range exact {
 		f := c.Infos[i*InfoStride:]
-		best[i] = uint32(f[0])
 		info := Info{List: uint32(f[1]), Len: uint32(f[2])}
+		values[i] = []uint32{uint32(f[0])}
 		for op := range NumOps {
 			info.ACL[op] = uint32(f[3+op])
+			values[i] = append(values[i], info.ACL[op])
 		}
-		m.Infos[best[i]] = info
+		m.Infos[f[0]] = info
 	}
-	m.Exact = NewNameTable(exact, best)
+	m.Exact = NewNameTable(exact, values)
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
 	}

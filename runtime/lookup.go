@@ -125,8 +125,10 @@ func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
 	if op >= NumOps {
 		return false
 	}
-	if d, ok := m.exact(name); ok {
-		return !m.Permissions || m.granted(m.Infos[d].ACL[op], principals)
+	if len(name) <= MaxNameBytes {
+		if rec, ok := m.Exact.Find(name, Hash(name, NameSeed)); ok {
+			return !m.Permissions || m.granted(m.Exact.Value(rec, 1+int(op)), principals)
+		}
 	}
 	return m.allowedSlow(op, name, principals)
 }

@@ -9,17 +9,16 @@ import "iter"
 // array of a 100k-name table stays in cache) and one record, where a table
 // of string headers touches the slot and then the key bytes elsewhere.
 type NameTable struct {
-	slots []uint64 // hash's high 32 bits << 32 | record offset+1; 0: empty
-	recs  string   // per key: value (4 bytes, little endian), length (1 byte), key
-	mask  uint64
+	slots  []uint64 // hash's high 32 bits << 32 | record offset+1; 0: empty
+	recs   string   // per key: width values (4 bytes each, little endian), length (1 byte), key
+	mask   uint64
+	header int // bytes before a record's key: 4*width+1
 }
 
-// recordHeader is the bytes before a record's key: its value and length.
-const recordHeader = 5
-
-// NewNameTable builds the table of keys[i] -> values[i]. Keys must be
-// distinct and at most 255 bytes (destination names are at most 249).
-func NewNameTable(keys []string, values []uint32) NameTable {
+// NewNameTable builds the table of keys[i] -> values[i], each holding the
+// same number of values (at least one). Keys must be distinct and at most
+// 255 bytes (destination names are at most 249).
+func NewNameTable(keys []string, values [][]uint32) NameTable {
 	if len(keys) == 0 {
 		return NameTable{}
 	}
@@ -27,12 +26,14 @@ func NewNameTable(keys []string, values []uint32) NameTable {
 	for size < 2*len(keys) {
 		size *= 2
 	}
-	t := NameTable{slots: make([]uint64, size), mask: uint64(size - 1)}
-	recs := make([]byte, 0, len(keys)*(recordHeader+16))
+	t := NameTable{slots: make([]uint64, size), mask: uint64(size - 1), header: 4*len(values[0]) + 1}
+	recs := make([]byte, 0, len(keys)*(t.header+16))
 	for i, k := range keys {
 		off := len(recs)
-		v := values[i]
-		recs = append(recs, byte(v), byte(v>>8), byte(v>>16), byte(v>>24), byte(len(k)))
+		for _, v := range values[i] {
+			recs = append(recs, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		}
+		recs = append(recs, byte(len(k)))
 		recs = append(recs, k...)
 		h := Hash(k, NameSeed)
 		j := h & t.mask
@@ -45,9 +46,18 @@ func NewNameTable(keys []string, values []uint32) NameTable {
 	return t
 }
 
-// Lookup returns the value of key, whose Hash with NameSeed is h.
+// Lookup returns the first value of key, whose Hash with NameSeed is h.
 func (t *NameTable) Lookup(key string, h uint64) (uint32, bool) {
-	slots, recs, mask := t.slots, t.recs, t.mask
+	rec, ok := t.Find(key, h)
+	if !ok {
+		return 0, false
+	}
+	return t.Value(rec, 0), true
+}
+
+// Find returns the record of key, whose Hash with NameSeed is h, for Value.
+func (t *NameTable) Find(key string, h uint64) (rec int, ok bool) {
+	slots, recs, mask, header := t.slots, t.recs, t.mask, t.header
 	if len(slots) == 0 || len(key) > 255 {
 		return 0, false
 	}
@@ -56,14 +66,20 @@ func (t *NameTable) Lookup(key string, h uint64) (uint32, bool) {
 		s := slots[i]
 		if s&^0xffffffff == tag {
 			off := int(uint32(s)) - 1
-			end := off + recordHeader + len(key)
-			if end <= len(recs) && int(recs[off+4]) == len(key) && sameBytes(recs[off+recordHeader:end], key) {
-				return uint32(recs[off]) | uint32(recs[off+1])<<8 | uint32(recs[off+2])<<16 | uint32(recs[off+3])<<24, true
+			end := off + header + len(key)
+			if end <= len(recs) && int(recs[off+header-1]) == len(key) && sameBytes(recs[off+header:end], key) {
+				return off, true
 			}
 		} else if s == 0 {
 			return 0, false
 		}
 	}
+}
+
+// Value returns value i of a record Find returned.
+func (t *NameTable) Value(rec, i int) uint32 {
+	r := t.recs[rec+4*i : rec+4*i+4]
+	return uint32(r[0]) | uint32(r[1])<<8 | uint32(r[2])<<16 | uint32(r[3])<<24
 }
 
 // sameBytes compares two strings of equal length inline, with a fixed
@@ -85,16 +101,15 @@ func sameBytes(a, b string) bool {
 	return a == b
 }
 
-// All yields every key and value, in the order they were given.
+// All yields every key and its first value, in the order they were given.
 func (t *NameTable) All() iter.Seq2[string, uint32] {
 	return func(yield func(string, uint32) bool) {
-		for r := t.recs; len(r) > 0; {
-			n := recordHeader + int(r[4])
-			v := uint32(r[0]) | uint32(r[1])<<8 | uint32(r[2])<<16 | uint32(r[3])<<24
-			if !yield(r[recordHeader:n], v) {
+		for off := 0; off < len(t.recs); {
+			n := t.header + int(t.recs[off+t.header-1])
+			if !yield(t.recs[off+t.header:off+n], t.Value(off, 0)) {
 				return
 			}
-			r = r[n:]
+			off += n
 		}
 	}
 }

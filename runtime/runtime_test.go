@@ -120,10 +120,17 @@ func TestTableLookup(t *testing.T) {
 func TestNameTable(t *testing.T) {
 	keys := []string{"a", "foo.bar", strings.Repeat("x", 249), "foo.baz"}
 	values := []uint32{7, 1 << 30, 3, 0}
-	tab := NewNameTable(keys, values)
+	var recs [][]uint32
+	for i, v := range values {
+		recs = append(recs, []uint32{v, uint32(i)})
+	}
+	tab := NewNameTable(keys, recs)
 	for i, k := range keys {
 		if v, ok := tab.Lookup(k, Hash(k, NameSeed)); !ok || v != values[i] {
 			t.Errorf("Lookup(%.10q) = %d, %v; want %d", k, v, ok, values[i])
+		}
+		if rec, ok := tab.Find(k, Hash(k, NameSeed)); !ok || tab.Value(rec, 1) != uint32(i) {
+			t.Errorf("Find(%.10q) second value wrong", k)
 		}
 		// Same hash, other key: the tag matches, the record must not.
 		if _, ok := tab.Lookup(k+"!", Hash(k, NameSeed)); ok {
