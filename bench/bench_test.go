@@ -1,0 +1,174 @@
+package bench
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/destgen/destgen/bench/harness"
+	"github.com/destgen/destgen/bench/workload"
+	"github.com/destgen/destgen/runtime"
+)
+
+// Benchmark names are Function/shape=S/N=n/names=C/impl=I (P=p instead of
+// N=n for AutoCreate), so that `benchstat -col /impl` puts the
+// implementations side by side and the gate can pair them.
+
+// sample is a name sample as benchmarks label it.
+type sample struct {
+	label string
+	cat   workload.Category
+	dist  workload.Dist
+}
+
+var (
+	hits      = sample{"hits", workload.Hits, workload.Uniform}
+	hitsZipf  = sample{"hits-zipf", workload.Hits, workload.Zipf}
+	wildHits  = sample{"wild", workload.WildHits, workload.Uniform}
+	misses    = sample{"miss", workload.Misses, workload.Uniform}
+	invalid   = sample{"invalid", workload.Invalid, workload.Uniform}
+	mixed     = sample{"mixed", workload.MixedNames, workload.Uniform}
+	mixedZipf = sample{"mixed-zipf", workload.MixedNames, workload.Zipf}
+
+	nodeHits   = sample{"hits", workload.NodeHits, workload.Uniform}
+	nodeMisses = sample{"miss", workload.NodeMisses, workload.Uniform}
+	nodeMixed  = sample{"mixed", workload.NodeMixedNames, workload.Uniform}
+)
+
+// forEach runs fn in a sub-benchmark shape=S/N=n (or mix/P) per registered
+// package of kind k, building its environment only when the filter selects
+// it. Packages are registered sorted by label, then size.
+func forEach(b *testing.B, k harness.Kind, fn func(b *testing.B, g *harness.Generated, e *harness.Env)) {
+	gs := harness.Registered(k)
+	if len(gs) == 0 {
+		b.Skip("no generated packages: run make bench-gen")
+	}
+	size := "N"
+	if k == harness.Policies {
+		size = "P"
+	}
+	for len(gs) > 0 {
+		n := 1
+		for n < len(gs) && gs[n].Label() == gs[0].Label() {
+			n++
+		}
+		group := gs[:n]
+		b.Run("shape="+gs[0].Label(), func(b *testing.B) {
+			for _, g := range group {
+				b.Run(fmt.Sprintf("%s=%d", size, g.Size()), func(b *testing.B) {
+					e, err := harness.Check(g)
+					if err != nil {
+						b.Fatal(err)
+					}
+					fn(b, g, e)
+				})
+			}
+		})
+		gs = gs[n:]
+	}
+}
+
+// impls runs one sub-benchmark names=S, then impl=I for each loop.
+func impls(b *testing.B, e *harness.Env, s sample, loops map[string]func(b *testing.B, names []string)) {
+	b.Run("names="+s.label, func(b *testing.B) {
+		names, err := e.Names(s.cat, s.dist)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(names) == 0 {
+			b.Skipf("workload has no %s names", s.label)
+		}
+		for _, impl := range []string{"gen", "map", "gsl", "regexp", "regexp-one", "ref"} {
+			if loop, ok := loops[impl]; ok {
+				b.Run("impl="+impl, func(b *testing.B) {
+					b.ReportAllocs()
+					loop(b, names)
+				})
+			}
+		}
+	})
+}
+
+func BenchmarkResolve(b *testing.B) {
+	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
+		for _, s := range []sample{hits, hitsZipf, wildHits, misses, invalid, mixed, mixedZipf} {
+			loops := map[string]func(*testing.B, []string){
+				"gen": g.ResolveLoop,
+				"gsl": e.GSL.ResolveLoop,
+			}
+			if s.cat == workload.Hits {
+				loops["map"] = func(b *testing.B, names []string) { harness.MapResolveLoop(b, e.Map, names) }
+			}
+			if s == mixed {
+				loops["ref"] = func(b *testing.B, names []string) { harness.RefResolveLoop(b, e.Ref, names) }
+			}
+			impls(b, e, s, loops)
+		}
+	})
+}
+
+func BenchmarkMatches(b *testing.B) {
+	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
+		for _, s := range []sample{wildHits, mixed} {
+			loops := map[string]func(*testing.B, []string){
+				"gen": g.MatchesLoop,
+				"gsl": e.GSL.MatchesLoop,
+			}
+			if s == mixed {
+				loops["ref"] = func(b *testing.B, names []string) { harness.RefMatchesLoop(b, e.Ref, names) }
+			}
+			impls(b, e, s, loops)
+		}
+	})
+}
+
+// BenchmarkAllowed asks for publish, the caller holding
+// harness.CallerPrincipals principals. Its names are the same samples as
+// BenchmarkResolve's, for the Allowed/Resolve cost target.
+func BenchmarkAllowed(b *testing.B) {
+	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
+		op, callers := runtime.Publish, e.Callers
+		for _, s := range []sample{hits, mixed} {
+			loops := map[string]func(*testing.B, []string){
+				"gen": func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, callers) },
+				"gsl": func(b *testing.B, names []string) { e.GSL.AllowedLoop(b, op, names, callers) },
+			}
+			if s == mixed {
+				loops["ref"] = func(b *testing.B, names []string) { harness.RefAllowedLoop(b, e.Ref, op, names, callers) }
+			}
+			impls(b, e, s, loops)
+		}
+	})
+}
+
+// BenchmarkAutoCreate asks for publish. regexp is Broker-J's loop over
+// every policy; regexp-one is a single MatchString of the deciding policy,
+// the least any regexp-based implementation pays.
+func BenchmarkAutoCreate(b *testing.B) {
+	forEach(b, harness.Policies, func(b *testing.B, g *harness.Generated, e *harness.Env) {
+		op := runtime.Publish
+		for _, s := range []sample{nodeHits, nodeMisses, nodeMixed} {
+			loops := map[string]func(*testing.B, []string){
+				"gen":    func(b *testing.B, names []string) { g.AutoCreateLoop(b, op, names) },
+				"regexp": func(b *testing.B, names []string) { e.Regexps.AutoCreateLoop(b, op, names) },
+			}
+			if s == nodeHits {
+				loops["regexp-one"] = func(b *testing.B, names []string) {
+					harness.OneRegexpLoop(b, e.Regexps.WinnerRegexps(op, names), names)
+				}
+			}
+			if s == nodeMixed {
+				loops["ref"] = func(b *testing.B, names []string) { harness.RefAutoCreateLoop(b, e.Ref, op, names) }
+			}
+			impls(b, e, s, loops)
+		}
+	})
+}
+
+// label shortens a name for failure messages.
+func label(name string) string {
+	if len(name) > 60 {
+		return fmt.Sprintf("%q...(%d bytes)", name[:60], len(name))
+	}
+	return fmt.Sprintf("%q", strings.Clone(name))
+}

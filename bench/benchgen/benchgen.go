@@ -1,0 +1,144 @@
+// Package benchgen writes the generated packages the benchmarks measure:
+// for each workload, bench/gen/<name>/ holds the config, the package
+// destgen generates from it (gen.Source, exactly as `destgen -o` would
+// write it) and loops.go, which registers the package with the harness
+// and holds benchmark loops that call it directly.
+//
+// The packages are not checked in: at 10k destinations one is about 7 MB
+// of Go, and the emitter changes under the benchmarks. `make bench-gen`
+// (or bench-ci, bench) regenerates them; bench/gen/ is gitignored.
+package benchgen
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"os"
+	"path/filepath"
+	"text/template"
+
+	"github.com/destgen/destgen/bench/harness"
+	"github.com/destgen/destgen/bench/workload"
+	"github.com/destgen/destgen/gen"
+	"github.com/destgen/destgen/gen/model"
+)
+
+// ModulePath is the bench module's import path.
+const ModulePath = "github.com/destgen/destgen/bench"
+
+// Target is one generated package.
+type Target struct {
+	Package string
+	Kind    harness.Kind
+	Spec    workload.Spec
+}
+
+// policyWorkloadN is the number of destinations of a policy workload: its
+// benchmarks only call AutoCreate.
+const policyWorkloadN = 10
+
+// policiesPerDestWorkload is the number of policies of a destination
+// workload, so that its config is a realistic whole.
+const policiesPerDestWorkload = 10
+
+// Dest is the destination workload of a shape and size.
+func Dest(shape workload.Shape, n int) Target {
+	return Target{
+		Package: fmt.Sprintf("%s%d", shape, n), Kind: harness.Destinations,
+		Spec: workload.Spec{Shape: shape, N: n, Mix: workload.Mixed, Policies: policiesPerDestWorkload, Seed: workload.DefaultSeed},
+	}
+}
+
+// Policy is the policy workload of a mix and size.
+func Policy(mix workload.PolicyMix, p int) Target {
+	return Target{
+		Package: fmt.Sprintf("pol%s%d", mix, p), Kind: harness.Policies,
+		Spec: workload.Spec{Shape: workload.Exact, N: policyWorkloadN, Mix: mix, Policies: p, Seed: workload.DefaultSeed},
+	}
+}
+
+// Sizes of each set: CI's is the issue's "N = 100 and 10k" with the two
+// policy sizes the scaling target compares.
+var (
+	CISizes         = []int{100, 10_000}
+	CIPolicySizes   = []int{10, 1000}
+	FullSizes       = []int{10, 100, 1000, 10_000, 100_000}
+	FullPolicySizes = []int{10, 100, 1000}
+)
+
+// Set returns the targets of a named set: "ci" or "full".
+func Set(name string) ([]Target, error) {
+	sizes, pols := FullSizes, FullPolicySizes
+	switch name {
+	case "ci":
+		sizes, pols = CISizes, CIPolicySizes
+	case "full":
+	default:
+		return nil, fmt.Errorf("unknown set %q (want ci or full)", name)
+	}
+	var out []Target
+	for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
+		for _, n := range sizes {
+			out = append(out, Dest(shape, n))
+		}
+	}
+	for _, mix := range []workload.PolicyMix{workload.Fast, workload.Mixed} {
+		for _, p := range pols {
+			out = append(out, Policy(mix, p))
+		}
+	}
+	return out, nil
+}
+
+// Write generates every target under dir/gen and writes dir's
+// generated_test.go, which imports exactly these packages. dir is the
+// bench module's root.
+func Write(dir string, targets []Target, log func(format string, args ...any)) error {
+	for _, t := range targets {
+		if err := writeTarget(filepath.Join(dir, "gen", t.Package), t); err != nil {
+			return fmt.Errorf("%s: %w", t.Package, err)
+		}
+		log("wrote gen/%s", t.Package)
+	}
+	return writeFile(filepath.Join(dir, "generated_test.go"), importsFile, targets)
+}
+
+func writeTarget(dir string, t Target) error {
+	w, err := workload.Generate(t.Spec)
+	if err != nil {
+		return err
+	}
+	m, diags := model.Load("config.json", w.Config())
+	if err := diags.Err(); err != nil {
+		return err
+	}
+	src, err := gen.Source(m, t.Package)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), w.Config(), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, t.Package+"_gen.go"), src, 0o644); err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(dir, "loops.go"), loopsFile, struct {
+		Target
+		SHA256 string
+	}{t, w.ConfigSHA256()})
+}
+
+func writeFile(path string, tmpl *template.Template, data any) error {
+	var buf bytes.Buffer
+	if err := tmpl.Execute(&buf, data); err != nil {
+		return err
+	}
+	src, err := format.Source(buf.Bytes())
+	if err != nil {
+		return fmt.Errorf("benchgen template does not format (a bug): %v\n%s", err, buf.Bytes())
+	}
+	return os.WriteFile(path, src, 0o644)
+}

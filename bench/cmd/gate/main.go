@@ -1,0 +1,74 @@
+// Command gate checks issue 6's performance targets on benchmark output:
+//
+//	go run ./cmd/gate [-mode full|ci] [-stat min|median] [-benchstat=false] results/bench.txt...
+//
+// It prints the benchstat table (implementations side by side), then each
+// ratio target with PASS or FAIL and the zero-allocation check, and exits 1
+// on any miss (2 on a usage or read error).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/destgen/destgen/bench/gate"
+)
+
+func main() {
+	mode := flag.String("mode", "full", "full: every target at every size; ci: the wide-margin targets at N = 100 and 10k")
+	benchstat := flag.Bool("benchstat", true, "print the benchstat table first (runs go tool benchstat -col /impl)")
+	stat := flag.String("stat", string(gate.Min), "summary of a benchmark's samples: min (robust to a shared machine's interference) or median (benchstat's)")
+	flag.Parse()
+	files := flag.Args()
+	if len(files) == 0 {
+		files = []string{"results/bench.txt"}
+	}
+	os.Exit(run(*mode, *benchstat, gate.Stat(*stat), files))
+}
+
+func run(modeName string, benchstat bool, stat gate.Stat, files []string) int {
+	if stat != gate.Min && stat != gate.Median {
+		fmt.Fprintf(os.Stderr, "gate: unknown -stat %q (want min or median)\n", stat)
+		return 2
+	}
+	m, ok := map[string]gate.Mode{"full": gate.Full, "ci": gate.CI}[modeName]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "gate: unknown -mode %q (want full or ci)\n", modeName)
+		return 2
+	}
+	if benchstat {
+		cmd := exec.Command("go", append([]string{"tool", "benchstat", "-col", "/impl"}, files...)...)
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			fmt.Fprintf(os.Stderr, "gate: benchstat: %v\n", err)
+			return 2
+		}
+		fmt.Println()
+	}
+	var readers []io.Reader
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gate:", err)
+			return 2
+		}
+		readers = append(readers, strings.NewReader(string(data)))
+	}
+	res, err := gate.Read(io.MultiReader(readers...), strings.Join(files, ","))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gate:", err)
+		return 2
+	}
+	res.Stat = stat
+	fmt.Printf("Targets of issue 6 (%s mode; ratios of each benchmark's %s ns/op):\n", m.Name, stat)
+	if !gate.Report(os.Stdout, res, gate.Evaluate(res, gate.Checks(m))) {
+		fmt.Println("gate: FAIL")
+		return 1
+	}
+	fmt.Println("gate: PASS")
+	return 0
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/destgen/destgen/bench/workload"
+)
+
+// step is one timed process.
+type step struct {
+	Seconds float64
+	PeakMB  float64
+}
+
+// row is one size's measurements.
+type row struct {
+	N                int
+	ConfigMB, FileMB float64
+	Check, Generate  step
+	Build            step
+}
+
+// measureAll builds destgen once, then measures each size in a scratch
+// module whose go.mod points at this repository.
+func measureAll(ns []int, policies int, shape workload.Shape) ([]row, error) {
+	dir, err := os.MkdirTemp("", "destgen-scale-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	root, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	destgen := filepath.Join(dir, "destgen")
+	if _, err := run(root, "go", "build", "-o", destgen, "./cmd/destgen"); err != nil {
+		return nil, err
+	}
+	var rows []row
+	for _, n := range ns {
+		r, err := measure(dir, root, destgen, workload.Spec{Shape: shape, N: n, Mix: workload.Mixed, Policies: policies, Seed: workload.DefaultSeed})
+		if err != nil {
+			return rows, fmt.Errorf("N=%d: %v", n, err)
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+func measure(dir, root, destgen string, spec workload.Spec) (row, error) {
+	r := row{N: spec.N}
+	w, err := workload.Generate(spec)
+	if err != nil {
+		return r, err
+	}
+	mod := filepath.Join(dir, fmt.Sprintf("n%d", spec.N))
+	if err := scratchModule(mod, root, w.Config()); err != nil {
+		return r, err
+	}
+	r.ConfigMB = float64(len(w.Config())) / 1e6
+	if r.Check, err = run(mod, destgen, "check", "-config", "realm.json"); err != nil {
+		return r, err
+	}
+	if r.Generate, err = run(mod, destgen, "-config", "realm.json", "-o", "routes/routes_gen.go", "-pkg", "routes"); err != nil {
+		return r, err
+	}
+	fi, err := os.Stat(filepath.Join(mod, "routes", "routes_gen.go"))
+	if err != nil {
+		return r, err
+	}
+	r.FileMB = float64(fi.Size()) / 1e6
+	// The runtime package comes from the build cache, as in a broker's
+	// repeated builds; the generated package is new, so it is compiled.
+	r.Build, err = run(mod, "go", "build", "-o", os.DevNull, "./routes")
+	return r, err
+}
+
+// scratchModule writes a module that requires destgen from root.
+func scratchModule(mod, root string, config []byte) error {
+	if err := os.MkdirAll(filepath.Join(mod, "routes"), 0o755); err != nil {
+		return err
+	}
+	gomod := fmt.Sprintf("module scale\n\ngo 1.26\n\nrequire github.com/destgen/destgen v0.0.0\n\nreplace github.com/destgen/destgen => %s\n", root)
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644); err != nil {
+		return err
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(mod, "realm.json"), config, 0o644)
+}
+
+// run times one command and reads its peak resident set from rusage (on
+// Linux, the largest among the process and the descendants it waited for).
+func run(dir, name string, args ...string) (step, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	cmd.Stdout = io.Discard
+	var stderr limitedBuffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	s := step{Seconds: time.Since(start).Seconds()}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && runtime.GOOS == "linux" {
+		s.PeakMB = float64(ru.Maxrss) / 1024 // kilobytes on Linux
+	}
+	if err != nil {
+		return s, fmt.Errorf("%s %v: %v\n%s", name, args, err, stderr.String())
+	}
+	return s, nil
+}
+
+// limitedBuffer keeps the first 4 KB written: enough to show an error.
+type limitedBuffer struct{ b []byte }
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := 4096 - len(l.b); room > 0 {
+		l.b = append(l.b, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+func (l *limitedBuffer) String() string { return string(l.b) }
+
+// repoRoot is the main module's directory: bench's parent.
+func repoRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", err
+	}
+	benchMod := string(out[:len(out)-1])
+	return filepath.Dir(filepath.Dir(benchMod)), nil
+}

@@ -1,0 +1,113 @@
+package gate
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// run is benchmark output as go test -benchmem -count 2 writes it.
+const run = `goos: linux
+goarch: amd64
+pkg: github.com/destgen/destgen/bench
+BenchmarkResolve/shape=exact/N=100/names=hits/impl=gen-2     1000  10.0 ns/op  0 B/op  0 allocs/op
+BenchmarkResolve/shape=exact/N=100/names=hits/impl=gen-2     1000  12.0 ns/op  0 B/op  0 allocs/op
+BenchmarkResolve/shape=exact/N=100/names=hits/impl=map-2     1000  20.0 ns/op  0 B/op  0 allocs/op
+BenchmarkResolve/shape=exact/N=100/names=hits/impl=map-2     1000  22.0 ns/op  0 B/op  0 allocs/op
+BenchmarkResolve/shape=exact/N=100/names=mixed/impl=gen-2    1000  50.0 ns/op  0 B/op  0 allocs/op
+BenchmarkResolve/shape=exact/N=100/names=mixed/impl=gsl-2    1000  200.0 ns/op  0 B/op  0 allocs/op
+BenchmarkAllowed/shape=exact/N=100/names=mixed/impl=gen-2    1000  100.0 ns/op  16 B/op  1 allocs/op
+`
+
+func read(t *testing.T, s string) *Results {
+	t.Helper()
+	r, err := Read(strings.NewReader(s), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestReadMedians(t *testing.T) {
+	r := read(t, run)
+	ns, ok := r.NsPerOp(Key{"Resolve", "shape=exact/N=100/names=hits"}, "gen")
+	if !ok || ns != 10 {
+		t.Errorf("min of gen = %v, %v; want 10", ns, ok)
+	}
+	r.Stat = Median
+	ns, ok = r.NsPerOp(Key{"Resolve", "shape=exact/N=100/names=hits"}, "gen")
+	if !ok || ns != 11 {
+		t.Errorf("median of gen = %v, %v; want 11", ns, ok)
+	}
+	if _, ok := r.NsPerOp(Key{"Resolve", "shape=exact/N=100/names=hits"}, "ref"); ok {
+		t.Error("found a benchmark that did not run")
+	}
+}
+
+func TestEvaluate(t *testing.T) {
+	r := read(t, run)
+	r.Stat = Median
+	hits, mixed := "shape=exact/N=100/names=hits", "shape=exact/N=100/names=mixed"
+	cases := []struct {
+		c    Check
+		pass bool
+		miss bool
+	}{
+		{Check{Slow: side("Resolve", hits, "map"), Fast: side("Resolve", hits, "gen"), Min: 1.25}, true, false}, // medians 21/11
+		{Check{Slow: side("Resolve", hits, "map"), Fast: side("Resolve", hits, "gen"), Min: 2}, false, false},
+		{Check{Slow: side("Resolve", mixed, "gsl"), Fast: side("Resolve", mixed, "gen"), Min: 5}, false, false},   // 200/50 = 4
+		{Check{Slow: side("Allowed", mixed, "gen"), Fast: side("Resolve", mixed, "gen"), Max: 1.5}, false, false}, // 2x
+		{Check{Slow: side("Allowed", mixed, "gen"), Fast: side("Resolve", mixed, "gen"), Max: 2}, true, false},
+		{Check{Slow: side("Resolve", mixed, "ref"), Fast: side("Resolve", mixed, "gen"), Min: 100}, false, true},
+	}
+	for i, tc := range cases {
+		o := Evaluate(r, []Check{tc.c})[0]
+		if o.Pass != tc.pass || (o.Missing != "") != tc.miss {
+			t.Errorf("case %d: pass %v, missing %q; want pass %v, missing %v (ratio %.2f)", i, o.Pass, o.Missing, tc.pass, tc.miss, o.Ratio)
+		}
+	}
+}
+
+func TestReportAllocs(t *testing.T) {
+	var out bytes.Buffer
+	if Report(&out, read(t, run), nil) {
+		t.Error("an allocating gen benchmark passed")
+	}
+	if !strings.Contains(out.String(), "Allowed/shape=exact/N=100/names=mixed/impl=gen: 1 allocs/op") {
+		t.Errorf("report does not name the allocating benchmark:\n%s", out.String())
+	}
+	clean := strings.ReplaceAll(run, "16 B/op  1 allocs/op", "0 B/op  0 allocs/op")
+	out.Reset()
+	if !Report(&out, read(t, clean), nil) {
+		t.Errorf("clean run failed:\n%s", out.String())
+	}
+	noMem := "BenchmarkResolve/shape=exact/N=100/names=hits/impl=gen-2 1000 10.0 ns/op\n"
+	if Report(&out, read(t, noMem), nil) {
+		t.Error("a run without allocation figures passed")
+	}
+}
+
+// TestChecksCoverTargets pins the number of checks per mode, so that a
+// target is not dropped by accident.
+func TestChecksCoverTargets(t *testing.T) {
+	full := Checks(Full)
+	// per shape: 5 map checks, 2 gsl, 1 ref, 10 Allowed; 3 fast-policy
+	// checks; 2 scaling checks.
+	if want := 2*(5+2+1+10) + 3 + 2; len(full) != want {
+		t.Errorf("full mode has %d checks, want %d", len(full), want)
+	}
+	for _, c := range Checks(CI) {
+		if !c.CI {
+			t.Errorf("CI mode includes a non-CI check: %s", c.Target)
+		}
+		if strings.Contains(c.Fast.Key.Config, "N=1000/") {
+			t.Errorf("CI mode checks a size it does not run: %s", c.Fast)
+		}
+	}
+}
+
+func TestReadRejectsEmpty(t *testing.T) {
+	if _, err := Read(strings.NewReader("PASS\nok\n"), "empty"); err == nil {
+		t.Error("no error for output without results")
+	}
+}

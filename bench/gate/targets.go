@@ -1,0 +1,152 @@
+package gate
+
+import (
+	"fmt"
+)
+
+// Mode selects the sizes and targets checked.
+type Mode struct {
+	Name        string
+	Sizes       []int // N of the destination workloads
+	PolicySizes []int // P of the policy workloads
+	// CIOnly keeps only the targets marked CI: those with a wide margin,
+	// which a short, noisy run on a shared machine still decides.
+	CIOnly bool
+}
+
+// The two modes, matching benchgen's sets.
+var (
+	Full = Mode{Name: "full", Sizes: []int{10, 100, 1000, 10_000, 100_000}, PolicySizes: []int{10, 100, 1000}}
+	CI   = Mode{Name: "ci", Sizes: []int{100, 10_000}, PolicySizes: []int{10, 1000}, CIOnly: true}
+)
+
+var shapes = []string{"exact", "wild"}
+var mixes = []string{"fast", "mixed"}
+
+// Which targets CI checks (CI: true): those whose margin is wide once met,
+// so that a short run on a shared 2-core machine decides them without
+// flaking: the speedups over gsl and over one regexp (5x to 15x
+// thresholds) and the policy-count scaling bound. The exact-hit race with
+// the Go map (1.0x and 1.25x), the Allowed/Resolve bound (1.5x) and the
+// reference at N = 1k (a size CI does not run) are make bench-gate's.
+
+// Check is one ratio target: Slow's time over Fast's time must be at least
+// Min (a speedup), or, with Max set, Num's time over Den's at most Max (a
+// cost bound). Ratios are of each side's summary (Results.Stat).
+type Check struct {
+	Target string // the wording, shortened
+	Slow   Side   // speedup: the peer
+	Fast   Side   // speedup: the generated code
+	Min    float64
+	Max    float64 // cost bound instead: time(Slow)/time(Fast) <= Max
+	CI     bool
+}
+
+// Side is one benchmark: a key and an impl.
+type Side struct {
+	Key  Key
+	Impl string
+}
+
+func (s Side) String() string { return s.Key.String() + "/impl=" + s.Impl }
+
+func side(fn, config, impl string) Side { return Side{Key{fn, config}, impl} }
+
+// Checks returns every ratio check of mode m.
+func Checks(m Mode) []Check {
+	var cs []Check
+	for _, s := range shapes {
+		for _, n := range m.Sizes {
+			cs = append(cs, destChecks(s, n)...)
+		}
+	}
+	for _, mix := range mixes {
+		for _, p := range m.PolicySizes {
+			hits := fmt.Sprintf("shape=%s/P=%d/names=hits", mix, p)
+			if mix == "fast" {
+				cs = append(cs, Check{Target: "AutoCreate fast-path policies vs one regexp.MatchString",
+					Slow: side("AutoCreate", hits, "regexp-one"), Fast: side("AutoCreate", hits, "gen"), Min: 15, CI: true})
+			}
+		}
+		if contains(m.PolicySizes, 10) && contains(m.PolicySizes, 1000) {
+			cfg := func(p int) string { return fmt.Sprintf("shape=%s/P=%d/names=mixed", mix, p) }
+			cs = append(cs, Check{Target: "AutoCreate cost with 1000 policies vs 10",
+				Slow: side("AutoCreate", cfg(1000), "gen"), Fast: side("AutoCreate", cfg(10), "gen"), Max: 3, CI: true})
+		}
+	}
+	if m.CIOnly {
+		var ci []Check
+		for _, c := range cs {
+			if c.CI {
+				ci = append(ci, c)
+			}
+		}
+		cs = ci
+	}
+	return cs
+}
+
+// destChecks are the Resolve and Allowed targets of one destination
+// workload.
+func destChecks(shape string, n int) []Check {
+	cfg := func(names string) string { return fmt.Sprintf("shape=%s/N=%d/names=%s", shape, n, names) }
+	minMap := 1.0 // "no slower than the Go map at every N"
+	if n <= 1000 {
+		minMap = 1.25 // "and at least 1.25x faster at N <= 1k"
+	}
+	cs := []Check{{Target: "Resolve exact hit vs Go map",
+		Slow: side("Resolve", cfg("hits"), "map"), Fast: side("Resolve", cfg("hits"), "gen"), Min: minMap}}
+	switch n {
+	case 100:
+		cs = append(cs, Check{Target: "Resolve mixed vs gsl+pick",
+			Slow: side("Resolve", cfg("mixed"), "gsl"), Fast: side("Resolve", cfg("mixed"), "gen"), Min: 5, CI: true})
+	case 1000:
+		cs = append(cs, Check{Target: "Resolve mixed vs reference",
+			Slow: side("Resolve", cfg("mixed"), "ref"), Fast: side("Resolve", cfg("mixed"), "gen"), Min: 100})
+	case 10_000:
+		cs = append(cs, Check{Target: "Resolve mixed vs gsl+pick",
+			Slow: side("Resolve", cfg("mixed"), "gsl"), Fast: side("Resolve", cfg("mixed"), "gen"), Min: 10, CI: true})
+	}
+	for _, names := range []string{"hits", "mixed"} {
+		cs = append(cs, Check{Target: "Allowed (2 principals) cost vs Resolve",
+			Slow: side("Allowed", cfg(names), "gen"), Fast: side("Resolve", cfg(names), "gen"), Max: 1.5})
+	}
+	return cs
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+// Outcome is a check's result.
+type Outcome struct {
+	Check
+	SlowNs, FastNs float64
+	Ratio          float64
+	Missing        string // the benchmark that did not run, if any
+	Pass           bool
+}
+
+// Evaluate runs every check on r.
+func Evaluate(r *Results, cs []Check) []Outcome {
+	var out []Outcome
+	for _, c := range cs {
+		o := Outcome{Check: c}
+		var ok bool
+		if o.SlowNs, ok = r.NsPerOp(c.Slow.Key, c.Slow.Impl); !ok {
+			o.Missing = c.Slow.String()
+		} else if o.FastNs, ok = r.NsPerOp(c.Fast.Key, c.Fast.Impl); !ok {
+			o.Missing = c.Fast.String()
+		} else {
+			o.Ratio = o.SlowNs / o.FastNs
+			o.Pass = c.Max == 0 && o.Ratio >= c.Min || c.Max != 0 && o.Ratio <= c.Max
+		}
+		out = append(out, o)
+	}
+	return out
+}

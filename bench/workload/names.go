@@ -1,0 +1,254 @@
+package workload
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// Category is a kind of sample name.
+type Category string
+
+const (
+	Hits     Category = "hits"    // exactly configured (literal) names
+	WildHits Category = "wild"    // valid names matched only by wildcard patterns
+	Misses   Category = "miss"    // valid names matching no destination
+	Invalid  Category = "invalid" // not valid destination names
+	// MixedNames is MixWeights of the four above.
+	MixedNames Category = "mixed"
+	// NodeHits are node names some auto-creation policy's pattern matches
+	// (the winner for an operation may be an earlier policy, or none when
+	// the matching policies are not enabled for it).
+	NodeHits Category = "node-hits"
+	// NodeMisses match no policy; a tenth of them are near misses that
+	// only a line terminator keeps from matching (rob.durable.x\ny).
+	NodeMisses Category = "node-miss"
+	// NodeMixedNames is half NodeHits, half NodeMisses.
+	NodeMixedNames Category = "node-mixed"
+)
+
+// MixWeights are the shares, in percent, of the MixedNames category: what a
+// broker's lookups plausibly are once exact names are configured.
+var MixWeights = []struct {
+	Cat     Category
+	Percent int
+}{{Hits, 40}, {WildHits, 40}, {Misses, 15}, {Invalid, 5}}
+
+// Dist is how names are drawn from a category's pool.
+type Dist string
+
+const (
+	Uniform Dist = "uniform"
+	// Zipf draws with ZipfS: a few names take most lookups, as in real
+	// traffic.
+	Zipf Dist = "zipf"
+)
+
+// Sampling constants.
+const (
+	// PoolSize bounds the distinct names of a generated category (hits use
+	// every literal name instead).
+	PoolSize = 4096
+	// ZipfS is the Zipf exponent; 1.1 puts about a third of draws on the
+	// ten most frequent names of a 4096-name pool.
+	ZipfS = 1.1
+)
+
+// Names draws n names of category c. The result depends only on the
+// workload, c, d and n. It is empty when the category has no names (a
+// config without wildcards has no wildcard-only hits).
+func (w *Workload) Names(c Category, d Dist, n int) ([]string, error) {
+	seed := w.Spec.Seed ^ hashString(string(c)+"/"+string(d))
+	r := rand.New(rand.NewPCG(seed, uint64(n)))
+	switch c {
+	case MixedNames:
+		return w.mixed(r, d, n, MixWeights)
+	case NodeMixedNames:
+		return w.mixed(r, d, n, []struct {
+			Cat     Category
+			Percent int
+		}{{NodeHits, 50}, {NodeMisses, 50}})
+	}
+	pool, err := w.pool(c)
+	if err != nil || len(pool) == 0 {
+		return nil, err
+	}
+	pick := picker(r, d, len(pool))
+	out := make([]string, n)
+	for i := range out {
+		out[i] = pool[pick()]
+	}
+	return out, nil
+}
+
+func (w *Workload) mixed(r *rand.Rand, d Dist, n int, weights []struct {
+	Cat     Category
+	Percent int
+}) ([]string, error) {
+	var picks []func() string
+	for _, cw := range weights {
+		pool, err := w.pool(cw.Cat)
+		if err != nil {
+			return nil, err
+		}
+		if len(pool) == 0 {
+			continue // redistribute an empty category's share
+		}
+		pick := picker(r, d, len(pool))
+		for range cw.Percent {
+			picks = append(picks, func() string { return pool[pick()] })
+		}
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = picks[r.IntN(len(picks))]()
+	}
+	return out, nil
+}
+
+// picker returns a function drawing pool indices.
+func picker(r *rand.Rand, d Dist, n int) func() int {
+	if d == Zipf && n > 1 {
+		z := rand.NewZipf(r, ZipfS, 1, uint64(n-1))
+		return func() int { return int(z.Uint64()) }
+	}
+	return func() int { return r.IntN(n) }
+}
+
+// pool returns the distinct names of category c, built once.
+func (w *Workload) pool(c Category) ([]string, error) {
+	if p, ok := w.pools[c]; ok {
+		return p, nil
+	}
+	r := rand.New(rand.NewPCG(w.Spec.Seed, hashString(string(c))))
+	var p []string
+	var err error
+	switch c {
+	case Hits:
+		p = w.Literals
+	case WildHits:
+		p, err = w.draw(r, len(w.Wildcards) > 0, func() (string, bool) { return w.wildHit(r) })
+	case Misses:
+		p, err = w.draw(r, true, func() (string, bool) { return w.miss(r) })
+	case Invalid:
+		p = w.invalid(r)
+	case NodeHits:
+		p, err = w.draw(r, len(w.Policies) > 0, func() (string, bool) {
+			return w.Policies[r.IntN(len(w.Policies))].instance(r), true
+		})
+	case NodeMisses:
+		p, err = w.draw(r, true, func() (string, bool) { return w.nodeMiss(r) })
+	default:
+		return nil, fmt.Errorf("workload: unknown name category %q", c)
+	}
+	if w.pools == nil {
+		w.pools = map[Category][]string{}
+	}
+	w.pools[c] = p
+	return p, err
+}
+
+// draw collects PoolSize accepted names (duplicates allowed: they are
+// drawn as traffic is).
+func (w *Workload) draw(r *rand.Rand, possible bool, next func() (string, bool)) ([]string, error) {
+	if !possible {
+		return nil, nil
+	}
+	var out []string
+	for attempts := 0; len(out) < PoolSize; attempts++ {
+		if attempts == maxAttempts*PoolSize/100 {
+			return nil, fmt.Errorf("workload: %v: too few names accepted (%d)", w.Spec, len(out))
+		}
+		if s, ok := next(); ok {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// wildHit instantiates a wildcard pattern; it is rejected when it is also
+// a configured literal name.
+func (w *Workload) wildHit(r *rand.Rand) (string, bool) {
+	pat := w.Wildcards[r.IntN(len(w.Wildcards))]
+	var out []string
+	for i, e := range pat {
+		switch e {
+		case "*":
+			out = append(out, w.element(r, i))
+		case ">":
+			for j := range 1 + r.IntN(3) {
+				out = append(out, w.element(r, i+j))
+			}
+		default:
+			out = append(out, e)
+		}
+	}
+	name := strings.Join(out, ".")
+	return name, !w.literal[name] && validName(name)
+}
+
+// miss replaces one element of a plausible name by a token no pattern
+// uses, and keeps it if no wildcard matches it either. Starting from
+// configured names keeps misses sharing long prefixes with patterns, which
+// is what makes a trie walk work.
+func (w *Workload) miss(r *rand.Rand) (string, bool) {
+	var elems []string
+	if len(w.Literals) > 0 && r.IntN(4) != 0 {
+		elems = strings.Split(w.Literals[r.IntN(len(w.Literals))], ".")
+	} else {
+		elems = w.randomName(r, randomDepth(r))
+	}
+	elems[r.IntN(len(elems))] = fmt.Sprintf("%s%d", missTokens[r.IntN(len(missTokens))], r.IntN(1000))
+	return strings.Join(elems, "."), !w.index.match(elems)
+}
+
+// nodeMiss is a node name that no policy matches: a tenant with an
+// unknown kind, or a prefix policy's name with a line terminator in the
+// rest (Java's '.' does not match it).
+func (w *Workload) nodeMiss(r *rand.Rand) (string, bool) {
+	var name string
+	if r.IntN(10) == 0 && len(w.Policies) > 0 {
+		p := w.Policies[r.IntN(len(w.Policies))]
+		if p.Kind != PolicyPrefix {
+			return "", false
+		}
+		name = p.alts[0] + "x\ny"
+	} else {
+		name = tenant(r, w.Spec.Policies) + "." + missTokens[r.IntN(len(missTokens))] + "." + randomRest(r)
+	}
+	for _, p := range w.Policies {
+		if p.re.MatchString(name) {
+			return "", false
+		}
+	}
+	return name, true
+}
+
+func hashString(s string) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}
+
+// Callers draws n principal lists of k principals each, as the ACLs draw
+// them (roles favoured), so that some callers are granted and some not.
+func (w *Workload) Callers(n, k int) [][]string {
+	r := rand.New(rand.NewPCG(w.Spec.Seed, uint64(n*MaxPolicies+k)))
+	out := make([][]string, n)
+	for i := range out {
+		ps := make([]string, 0, k)
+		for len(ps) < k {
+			p := w.Principals[r.IntN(len(w.Principals))]
+			if r.IntN(10) < 6 {
+				p = roles[r.IntN(len(roles))]
+			}
+			if !contains(ps, p) {
+				ps = append(ps, p)
+			}
+		}
+		out[i] = ps
+	}
+	return out
+}
