@@ -13,6 +13,10 @@ demo:
 	@echo "$(REALM) is valid"
 	$(DESTGEN) explain -config $(REALM) -principal alice -principal ops foo.bar foo.boo orders.x.eu rob.exchange.x
 	$(DESTGEN) explain -config $(REALM) -json -principal bob foo.bar foo.boo 'foo.*' rob.durable.x rob.exchange.x
+	go generate ./generated/example
+	@echo "generated/example/example_gen.go regenerated from $(REALM):"
+	@git diff --stat --exit-code -- generated/example && echo "(unchanged: the checked-in package is fresh)"
+	go test ./generated/example
 
 # test is what CI runs (.ci/run). bench/ is a nested module, which
 # `go test ./...` at the root does not enter.
