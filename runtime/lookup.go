@@ -1,18 +1,19 @@
 package runtime
 
-// exact returns the destination configured exactly as name, if any.
-func (m *Matcher) exact(name string) (uint32, bool) {
+// exact returns the exact-name record of name, if it is configured
+// exactly: value 0 is its destination, value 1+op its ACL set for op.
+func (m *Matcher) exact(name string) (rec int, ok bool) {
 	if len(name) > MaxNameBytes {
 		return 0, false // also keeps hashing a megabyte input off the hot path
 	}
-	return m.Exact.Lookup(name, Hash(name, NameSeed))
+	return m.Exact.Find(name, Hash(name, NameSeed))
 }
 
 // Resolve returns the destination whose properties apply to name, or -1
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
-	if d, ok := m.exact(name); ok {
-		return int(d), nil // a configured name is valid by construction
+	if rec, ok := m.exact(name); ok {
+		return int(m.Exact.Value(rec, 0)), nil // a configured name is valid by construction
 	}
 	return m.resolveSlow(name)
 }
@@ -57,8 +58,8 @@ func (m *Matcher) resolveWild(p *path) int {
 // Matches appends to buf every destination that matches name, in config
 // order.
 func (m *Matcher) Matches(name string, buf []int) ([]int, error) {
-	if d, ok := m.exact(name); ok {
-		info := &m.Infos[d]
+	if rec, ok := m.exact(name); ok {
+		info := &m.Infos[m.Exact.Value(rec, 0)]
 		for _, d := range m.Lists[info.List : info.List+info.Len] {
 			buf = append(buf, int(d))
 		}
@@ -125,10 +126,8 @@ func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
 	if op >= NumOps {
 		return false
 	}
-	if len(name) <= MaxNameBytes {
-		if rec, ok := m.Exact.Find(name, Hash(name, NameSeed)); ok {
-			return !m.Permissions || m.granted(m.Exact.Value(rec, 1+int(op)), principals)
-		}
+	if rec, ok := m.exact(name); ok {
+		return !m.Permissions || m.granted(m.Exact.Value(rec, 1+int(op)), principals)
 	}
 	return m.allowedSlow(op, name, principals)
 }
