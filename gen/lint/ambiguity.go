@@ -121,6 +121,20 @@ func (n *tnode) addChild(lit string) *tnode {
 	return k
 }
 
+// descend returns n's child for element e, creating it.
+func (n *tnode) descend(e subject.Elem) *tnode {
+	if e.Kind == subject.Literal {
+		if c := n.child(e.Lit); c != nil {
+			return c
+		}
+		return n.addChild(e.Lit)
+	}
+	if n.star == nil {
+		n.star = newNode("")
+	}
+	return n.star
+}
+
 // insert adds pattern p, destination i, over its first span positions.
 func (n *tnode) insert(p subject.Pattern, i, span int) {
 	wild, lit := masks(p, span)
@@ -136,19 +150,7 @@ func (n *tnode) insert(p subject.Pattern, i, span int) {
 			return
 		}
 		e := p.Elems[pos]
-		next := n.star
-		if e.Kind == subject.Literal {
-			next = n.child(e.Lit)
-		}
-		if next == nil {
-			if e.Kind == subject.Literal {
-				next = n.addChild(e.Lit)
-			} else {
-				next = newNode("")
-				n.star = next
-			}
-		}
-		n = next
+		n = n.descend(e)
 	}
 }
 

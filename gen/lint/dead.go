@@ -102,19 +102,7 @@ func (n *tnode) insertCover(p subject.Pattern, i int) {
 		}
 	}
 	for _, e := range p.Elems[:h] {
-		next := n.star
-		if e.Kind == subject.Literal {
-			next = n.child(e.Lit)
-		}
-		if next == nil {
-			if e.Kind == subject.Literal {
-				next = n.addChild(e.Lit)
-			} else {
-				next = newNode("")
-				n.star = next
-			}
-		}
-		n = next
+		n = n.descend(e)
 	}
 	c := cover{elems: len(p.Elems), tail: p.HasTail(), dest: i}
 	for _, old := range n.covers {
