@@ -45,13 +45,17 @@ var (
 	badStore = filepath.Join("..", "..", "gen", "testdata", "errors", "stores.json")
 )
 
-var cliTests = []struct {
+// cliTest is one run of the command: its arguments, exit status and
+// output.
+type cliTest struct {
 	name   string
 	args   []string
 	code   int
 	stdout string // substring; "" means empty
 	stderr string // substring; "" means empty
-}{
+}
+
+var cliTests = []cliTest{
 	{"check ok", []string{"check", "-config", realm}, 0, "", ""},
 	{"check bad config", []string{"check", "-config", badStore}, 1, "", "stores.json:5:5: error: destination 2 \"foo.baz\""},
 	{"check missing file", []string{"check", "-config", "nope.json"}, 2, "", "destgen: open nope.json: no such file or directory"},
@@ -70,8 +74,10 @@ var cliTests = []struct {
 	{"no arguments", nil, 2, "", "destgen: -config is required"},
 }
 
-func TestCLI(t *testing.T) {
-	for _, tc := range cliTests {
+func TestCLI(t *testing.T) { runCLITests(t, cliTests) }
+
+func runCLITests(t *testing.T, tests []cliTest) {
+	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := destgen(t, tc.args...)
 			if code != tc.code {

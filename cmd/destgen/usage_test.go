@@ -13,13 +13,7 @@ var (
 	aclUnion  = filepath.Join("..", "..", "examples", "ftl-acl-union.json")
 )
 
-var flagTests = []struct {
-	name   string
-	args   []string
-	code   int
-	stdout string // substring; "" means empty
-	stderr string // substring; "" means empty
-}{
+var flagTests = []cliTest{
 	{"version", []string{"-version"}, 0, "destgen version devel\n", ""},
 	{"help lists commands", []string{"-h"}, 0, "", "Usage:\n\n\tdestgen -config file [-config file] -o file [-pkg name] [flags]\n\tdestgen <command> [flags] [arguments]\n\nThe commands are:\n\n\tcheck "},
 	{"help lists flags", []string{"-h"}, 0, "", "  -strict\n    \ttreat warnings as errors\n"},
@@ -36,18 +30,7 @@ var flagTests = []struct {
 		`{"name":"foo.bar","matches":["foo.*","foo.bar"],"chosen":"foo.bar","allowed":{"publish":true,"subscribe":false},"autoCreate":{"consume":null,"publish":null}}`, ""},
 }
 
-func TestFlags(t *testing.T) {
-	for _, tc := range flagTests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := destgen(t, tc.args...)
-			if code != tc.code {
-				t.Errorf("exit %d, want %d\nstderr: %s", code, tc.code, stderr)
-			}
-			check(t, "stdout", stdout, tc.stdout)
-			check(t, "stderr", stderr, tc.stderr)
-		})
-	}
-}
+func TestFlags(t *testing.T) { runCLITests(t, flagTests) }
 
 // TestSchemaCheckedIn: the schema at the repository root is what
 // `destgen schema` prints (go test ./gen -update rewrites it).

@@ -42,21 +42,26 @@ func TestGolden(t *testing.T) {
 		t.Fatal("no golden cases")
 	}
 	for _, cfg := range configs {
-		golden := strings.TrimSuffix(cfg, ".json") + ".golden"
-		got := render(t, cfg)
-		if *update {
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
+		checkGolden(t, strings.TrimSuffix(cfg, ".json")+".golden", render(t, cfg))
+	}
+}
+
+// checkGolden compares got with the golden file, or rewrites it with
+// -update.
+func checkGolden(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test ./gen/emit -update)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: generated source differs from %s (run go test ./gen/emit -update and review the diff)", cfg, golden)
-		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./gen/emit -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("generated source differs from %s (run go test ./gen/emit -update and review the diff)", golden)
 	}
 }
 

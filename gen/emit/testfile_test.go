@@ -35,20 +35,7 @@ func renderTest(t *testing.T, path string) []byte {
 // TestTestFileGolden compares the test file generated for
 // testdata/realm.json with its golden file; -update rewrites it.
 func TestTestFileGolden(t *testing.T) {
-	got := renderTest(t, "testdata/realm.json")
-	if *update {
-		if err := os.WriteFile(testGolden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(testGolden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./gen/emit -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("generated test file differs from %s (run go test ./gen/emit -update and review the diff)", testGolden)
-	}
+	checkGolden(t, testGolden, renderTest(t, "testdata/realm.json"))
 }
 
 // TestTestFileShape checks what the golden file cannot: the bytes do not
