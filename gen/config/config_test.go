@@ -130,3 +130,69 @@ func TestNestingLimit(t *testing.T) {
 		t.Errorf("got %v", diags)
 	}
 }
+
+func TestSizeLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 128 MiB config")
+	}
+	in := make([]byte, MaxConfigBytes+1)
+	for i := range in {
+		in[i] = ' '
+	}
+	_, diags := Decode("c.json", in)
+	want := "c.json: error: config is 134217729 bytes, over the limit of 134217728"
+	if len(diags) != 1 || diags[0].String() != want {
+		t.Errorf("got %v, want %s", diags, want)
+	}
+}
+
+// TestDecodeOrder pins the order of Decode's messages, which the decoder
+// keeps from when it walked a tree of the whole file: an object's unknown
+// and duplicate keys in file order, then each field's messages in the order
+// of the object's key list, with its checks of missing keys between.
+func TestDecodeOrder(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{`{"destinations": [{"acl": {"subscribe": [1], "publsh": [], "publish": ["", "a", "a"]}, "properties": {"y": null, "x": 1, "x": 2}, "nme": "a", "store": 1, "name": 2, "name": "b"}], "permissions": "yes", "zzz": 1}`, []string{
+			`c.json:1:203: error: unknown key "zzz" in config (known keys: permissions, destinations, nodeAutoCreationPolicies)`,
+			`c.json:1:196: error: permissions must be a boolean, not a string`,
+			`c.json:1:131: error: unknown key "nme" in destination 0 (did you mean "name"?)`,
+			`c.json:1:166: error: duplicate key "name" in destination 0`,
+			`c.json:1:163: error: destination 0 name must be a string, not a number`,
+			`c.json:1:152: error: destination 0 store must be a string, not a number`,
+			`c.json:1:122: error: duplicate key "x" in destination 0 properties`,
+			`c.json:1:108: error: destination 0 property "y" must be a string, number or boolean, not a null`,
+			`c.json:1:46: error: unknown key "publsh" in destination 0 acl (did you mean "publish"?)`,
+			`c.json:1:72: error: destination 0 acl publish: empty principal name`,
+			`c.json:1:81: error: destination 0 acl publish: duplicate principal "a"`,
+			`c.json:1:42: error: destination 0 acl subscribe principal must be a string, not a number`,
+		}},
+		{`{"nodeAutoCreationPolicies": [{"attributes": {"id": 1, "a": 1, "a": 2}, "createdOnConsume": true, "nodeType": "exchange", "createdOnPublish": "x", "patern": "a"}, {"attributes": [], "createdOnConsume": 1}]}`, []string{
+			`c.json:1:148: error: unknown key "patern" in policy 0 (did you mean "pattern"?)`,
+			`c.json:1:31: error: policy 0 has no pattern`,
+			`c.json:1:143: error: policy 0 createdOnPublish must be a boolean, not a string`,
+			`c.json:1:93: error: policy 0 creates an exchange on consume, but an exchange cannot be consumed from`,
+			`c.json:1:64: error: duplicate key "a" in attributes`,
+			`c.json:1:164: error: policy 1 has no pattern`,
+			`c.json:1:164: error: policy 1 has no nodeType (want "queue" or "exchange")`,
+			`c.json:1:203: error: policy 1 createdOnConsume must be a boolean, not a number`,
+			`c.json:1:179: error: policy 1 attributes must be an object, not an array`,
+		}},
+		{`{"modelVersion": "1", "nodeAutoCreationPolicies": [{"nodeType": 1, "createdOnPublish": "true"}], "nodeAutoCreationPolicies": 1}`, []string{
+			`c.json:1:98: error: duplicate key "nodeAutoCreationPolicies" in virtual host`,
+			`c.json:1:52: error: policy 0 has no pattern`,
+			`c.json:1:65: error: policy 0 nodeType must be a string, not a number`,
+		}},
+	} {
+		_, diags := Decode("c.json", []byte(tc.in))
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.String())
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("Decode(%s)\n got: %q\nwant: %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,12 +1,9 @@
 package config
 
 import (
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/destgen/destgen/gen/diag"
-	"github.com/destgen/destgen/runtime"
 )
 
 // Decode reads a destgen config, in the native format or, when it has a
@@ -17,225 +14,233 @@ func Decode(file string, data []byte) (*Config, diag.List) {
 	return DecodeFormat(file, data, Auto)
 }
 
+// decoder decodes a config as the parser reads it, building no tree of
+// the JSON: a 100k destination config holds 1.5 million values, and a
+// tree of them, however compact, was the largest thing destgen allocated.
 type decoder struct {
+	p     *parser
 	diags diag.List
-	qpid  bool // Broker-J's lenient booleans
+	ranks []ranked // of the messages of the objects being read (order.go)
+	qpid  bool     // Broker-J's lenient booleans
 	// Indices of this file's first destination and policy when several
 	// files make one config, so messages count as model's do (DecodeAll).
 	destBase, policyBase int
+	locBase              Loc // the Loc of the file's first byte
+	// modelVersion is whether the top-level object has that key, which
+	// makes a file in the Auto format a Broker-J virtual host.
+	modelVersion bool
+	seen         stringSet   // scratch for duplicate checks
+	props        []Property  // scratch for one destination's properties
+	principals   []Principal // scratch for one ACL list
+	// Slabs (carve) of what the config keeps.
+	values        []Value
+	propSlab      []Property
+	principalSlab []Principal
 }
 
-// fieldSet is an object's accepted members. Objects have a handful of
-// keys, so a linear scan beats building a map per object (a 100k
-// destination config has 300k objects).
-type fieldSet []Member
-
-// get returns the value of key, or nil.
-func (f fieldSet) get(key string) *Value {
-	for _, m := range f {
-		if m.Key == key {
-			return m.Value
-		}
-	}
-	return nil
+func (d *decoder) errorf(pos diag.Pos, format string, args ...any) {
+	d.diags.Errorf(pos, format, args...)
 }
 
-// fields checks an object's keys against the known ones (any key when
-// known is empty), reporting duplicates and unknown keys, and returns the
-// accepted members; nil if v is not an object.
-func (d *decoder) fields(v *Value, what string, known ...string) fieldSet {
-	if !d.is(v, Object, what) {
+// slabSize is how many elements one allocation of a slab holds. A 100k
+// destination config keeps 100k names and hundreds of thousands of short
+// lists; for the names alone, an allocation each was a tenth of decoding.
+const slabSize = 1024
+
+// value reads a String to keep as a Value; it returns nil, after a type
+// error, if the value is not a string.
+func (d *decoder) value(what label) *Value {
+	at := d.p.mark()
+	if !d.expect(String, what) {
 		return nil
 	}
-	f := make(fieldSet, 0, len(v.Members))
-	var seen map[string]bool // only for large objects, where a scan is quadratic
-	if len(v.Members) > 16 {
-		seen = make(map[string]bool, len(v.Members))
+	if len(d.values) == cap(d.values) {
+		d.values = make([]Value, 0, slabSize)
 	}
-	for _, mem := range v.Members {
-		if seen != nil && seen[mem.Key] || seen == nil && f.get(mem.Key) != nil {
-			d.diags.Errorf(mem.KeyPos, "duplicate key %q in %s", mem.Key, what)
-			continue
-		}
-		if known != nil && !contains(known, mem.Key) {
-			d.unknownKey(mem, what, known)
-			continue
-		}
-		f = append(f, mem)
-		if seen != nil {
-			seen[mem.Key] = true
-		}
-	}
-	return f
+	d.values = d.values[:len(d.values)+1]
+	v := &d.values[len(d.values)-1]
+	v.Pos = d.p.posOf(at)
+	v.Str, v.raw = d.p.str()
+	return v
 }
 
-func (d *decoder) unknownKey(mem Member, what string, known []string) {
-	if s := suggest(mem.Key, known); s != "" {
-		d.diags.Errorf(mem.KeyPos, "unknown key %q in %s (did you mean %q?)", mem.Key, what, s)
+// carve copies s into slab, starting a new one when it is full, and returns
+// the copy (nil when s is empty), with no room to grow into its
+// neighbours.
+func carve[T any](slab *[]T, s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	if len(s) > cap(*slab)-len(*slab) {
+		*slab = make([]T, 0, max(slabSize, len(s)))
+	}
+	start := len(*slab)
+	*slab = append(*slab, s...)
+	return (*slab)[start:len(*slab):len(*slab)]
+}
+
+// loc returns the Loc of mark at.
+func (d *decoder) loc(at mark) Loc { return d.p.file.base + Loc(at.off) }
+
+// maxKeys is the most keys an object with a fixed key set accepts (a
+// destination's five).
+const maxKeys = 5
+
+// fields is the state of an object with a fixed key set as it is read.
+type fields struct {
+	known []string
+	seen  [maxKeys]bool
+	group group // of its messages
+	// watch is a key that the object does not accept but its reader wants
+	// to know about; watched says whether it came.
+	watch   string
+	watched bool
+}
+
+// has reports whether the object had key.
+func (f *fields) has(key string) bool { return f.seen[index(f.known, key)] }
+
+// rank is the rank of the messages about key (order.go).
+func (f *fields) rank(key string, after bool) int { return fieldRank(index(f.known, key), after) }
+
+// object reads an object with a fixed key set, calling field with each
+// accepted key; field must read or skip its value. A duplicate key's value
+// is skipped, as is an unknown one's. ok is false, after a type error, if
+// the value is not an object. The caller may report its checks of the
+// object with their ranks, and then calls d.done(f.group).
+func (d *decoder) object(what label, f *fields, field func(key string)) (ok bool) {
+	f.group = d.group()
+	if !d.expect(Object, what) {
+		return false
+	}
+	d.p.object(func(key string, at mark) {
+		i := index(f.known, key)
+		switch {
+		case i < 0:
+			f.watched = f.watched || key == f.watch && f.watch != ""
+			d.unknownKey(key, at, what, f.known)
+			d.p.skip()
+		case f.seen[i]:
+			d.errorf(d.p.posOf(at), "duplicate key %q in %s", key, what)
+			d.p.skip()
+		default:
+			f.seen[i] = true
+			d.rankFrom(fieldRank(i, false))
+			field(key)
+			d.rankFrom(ownRank)
+		}
+	})
+	return true
+}
+
+func (d *decoder) unknownKey(key string, at mark, what label, known []string) {
+	if s := suggest(key, known); s != "" {
+		d.errorf(d.p.posOf(at), "unknown key %q in %s (did you mean %q?)", key, what, s)
 		return
 	}
-	d.diags.Errorf(mem.KeyPos, "unknown key %q in %s (known keys: %s)", mem.Key, what, strings.Join(known, ", "))
+	d.errorf(d.p.posOf(at), "unknown key %q in %s (known keys: %s)", key, what, strings.Join(known, ", "))
 }
 
-func contains(list []string, s string) bool {
-	for _, k := range list {
+func index(list []string, s string) int {
+	for i, k := range list {
 		if k == s {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
-// is reports whether v has kind k, reporting a type error if not.
-func (d *decoder) is(v *Value, k Kind, what string) bool {
-	if v.Kind == k {
-		return true
+// expect reports whether the value that starts here has kind k, for the
+// caller to read; if not, it reports a type error and skips the value.
+func (d *decoder) expect(k Kind, what label) bool {
+	at := d.p.mark()
+	got, ok := d.p.next()
+	if ok && got != k {
+		d.errorf(d.p.posOf(at), "%s must be %s, not %s", what, k.withArticle(), got.withArticle())
+		d.p.skip()
 	}
-	d.diags.Errorf(v.Pos, "%s must be %s, not %s", what, k.withArticle(), v.Kind.withArticle())
-	return false
+	return ok && got == k
 }
 
-func (d *decoder) boolean(v *Value, what string) bool {
-	if d.qpid && v.Kind == String && (v.Str == "true" || v.Str == "false") {
-		return v.Str == "true"
-	}
-	if d.is(v, Bool, what) {
-		return v.Bool
-	}
-	return false
-}
-
-func (d *decoder) str(v *Value, what string) string {
-	if d.is(v, String, what) {
-		return v.Str
-	}
-	return ""
-}
-
-func (d *decoder) config(file string, root *Value) *Config {
-	cfg := &Config{File: file, Permissions: true}
-	f := d.fields(root, "config", configKeys...)
-	if v := f.get("permissions"); v != nil {
-		cfg.Permissions = d.boolean(v, "permissions")
-		cfg.PermissionsPos = v.Pos
-	}
-	if v := f.get("destinations"); v != nil && d.is(v, Array, "destinations") {
-		// Sized up front: growing a slice of these large structs while the
-		// GC marks the parse tree cost over a second at 200k destinations.
-		cfg.Destinations = make([]Destination, 0, len(v.Elems))
-		for i, e := range v.Elems {
-			cfg.Destinations = append(cfg.Destinations, d.destination(i, e))
+// boolean reads a boolean; wrongType says that it was not one, which was
+// reported.
+func (d *decoder) boolean(what label) (b, wrongType bool) {
+	if d.qpid {
+		if k, ok := d.p.next(); ok && k == String {
+			at := d.p.mark()
+			// Broker-J's lenient booleans.
+			if s, _ := d.p.str(); s == "true" || s == "false" {
+				return s == "true", false
+			}
+			d.errorf(d.p.posOf(at), "%s must be %s, not %s", what, Bool.withArticle(), String.withArticle())
+			return false, true
 		}
 	}
-	cfg.Policies = d.policies(f.get("nodeAutoCreationPolicies"))
-	return cfg
+	if !d.expect(Bool, what) {
+		return false, d.p.err == nil
+	}
+	return d.p.keyword(), false
 }
 
-func (d *decoder) destination(i int, v *Value) Destination {
-	what := "destination " + strconv.Itoa(d.destBase+i)
-	dst := Destination{Pos: v.Pos}
-	f := d.fields(v, what, destinationKeys...)
-	if f == nil {
-		return dst
+func (d *decoder) str(what label) string {
+	if !d.expect(String, what) {
+		return ""
 	}
-	if n := f.get("name"); n == nil {
-		d.diags.Errorf(v.Pos, "%s has no name", what)
-	} else if d.is(n, String, what+" name") {
-		dst.Name, dst.NameVal = n.Str, n
-	}
-	dst.Store = d.optional(f.get("store"), what+" store")
-	dst.Cluster = d.optional(f.get("cluster"), what+" cluster")
-	if p := f.get("properties"); p != nil {
-		dst.Properties = d.properties(p, what)
-	}
-	if a := f.get("acl"); a != nil {
-		dst.Publish, dst.Subscribe = d.acl(a, what)
-	}
-	return dst
+	s, _ := d.p.str()
+	return s
 }
 
-func (d *decoder) optional(v *Value, what string) Optional {
-	if v == nil {
-		return Optional{}
+// document reads the whole text as one value with read, and checks that
+// nothing follows it.
+func (d *decoder) document(read func()) {
+	if d.p.err != nil {
+		return // over the size limit
 	}
-	return Optional{Set: true, Value: d.str(v, what), Pos: v.Pos}
-}
-
-func (d *decoder) properties(v *Value, what string) []Property {
-	f := d.fields(v, what+" properties")
-	if f == nil {
-		return nil
-	}
-	var props []Property
-	for _, mem := range v.Members {
-		if f.get(mem.Key) != mem.Value {
-			continue // a duplicate, already reported
-		}
-		if s, ok := d.scalar(mem.Value, what+" property "+strconv.Quote(mem.Key)); ok {
-			props = append(props, Property{Key: mem.Key, KeyPos: mem.KeyPos, Value: s, Pos: mem.Value.Pos})
+	d.p.skipSpace()
+	read()
+	if d.p.err == nil {
+		d.p.skipSpace()
+		if d.p.off < len(d.p.data) {
+			d.p.fail("unexpected %s after the top-level value", d.p.describe())
 		}
 	}
-	return props
 }
 
-func (d *decoder) scalar(v *Value, what string) (Scalar, bool) {
-	switch v.Kind {
-	case String:
-		return Scalar{Type: TypeString, Str: v.Str}, true
-	case Bool:
-		return Scalar{Type: TypeBool, Bool: v.Bool}, true
-	case Number:
-		return d.number(v, what)
-	}
-	d.diags.Errorf(v.Pos, "%s must be a string, number or boolean, not %s", what, v.Kind.withArticle())
-	return Scalar{}, false
+// stringSet is a set of strings that scans a list while small and moves
+// to a map past smallSet strings: the sets the decoder checks (an object's
+// keys, an ACL's principals) hold a handful each, hundreds of thousands
+// of times over, where a map each cost more than its scans.
+type stringSet struct {
+	list []string
+	m    map[string]bool
 }
 
-// number reads an integer literal (no fraction or exponent) as int64 and
-// anything else as float64, since the generated struct field types follow.
-func (d *decoder) number(v *Value, what string) (Scalar, bool) {
-	if !strings.ContainsAny(v.Str, ".eE") {
-		n, err := strconv.ParseInt(v.Str, 10, 64)
-		if err != nil {
-			d.diags.Errorf(v.Pos, "%s: integer %s does not fit in 64 bits", what, v.Str)
-			return Scalar{}, false
-		}
-		return Scalar{Type: TypeInt, Int: n}, true
-	}
-	x, err := strconv.ParseFloat(v.Str, 64)
-	if err != nil || math.IsInf(x, 0) {
-		d.diags.Errorf(v.Pos, "%s: number %s is out of range", what, v.Str)
-		return Scalar{}, false
-	}
-	return Scalar{Type: TypeFloat, Float: x}, true
+// smallSet is the size past which a stringSet uses a map: up to here a
+// scan of short strings is cheaper than hashing.
+const smallSet = 16
+
+func (s *stringSet) reset() {
+	clear(s.list) // let the strings go
+	s.list, s.m = s.list[:0], nil
 }
 
-func (d *decoder) acl(v *Value, what string) (pub, sub []Principal) {
-	f := d.fields(v, what+" acl", aclKeys...)
-	return d.principals(f.get("publish"), what+" acl publish"), d.principals(f.get("subscribe"), what+" acl subscribe")
+func (s *stringSet) has(k string) bool {
+	if s.m != nil {
+		return s.m[k]
+	}
+	return index(s.list, k) >= 0
 }
 
-func (d *decoder) principals(v *Value, what string) []Principal {
-	if v == nil || !d.is(v, Array, what) {
-		return nil
+func (s *stringSet) add(k string) {
+	if s.m != nil {
+		s.m[k] = true
+		return
 	}
-	seen := map[string]bool{}
-	var ps []Principal
-	for _, e := range v.Elems {
-		if !d.is(e, String, what+" principal") {
-			continue
-		}
-		switch {
-		case e.Str == "":
-			d.diags.Errorf(e.Pos, "%s: empty principal name", what)
-		case len(e.Str) > runtime.MaxPrincipalBytes:
-			d.diags.Errorf(e.Pos, "%s: principal name is %d bytes, over the limit of %d", what, len(e.Str), runtime.MaxPrincipalBytes)
-		case seen[e.Str]:
-			d.diags.Errorf(e.Pos, "%s: duplicate principal %q", what, e.Str)
-		default:
-			seen[e.Str] = true
-			ps = append(ps, Principal{Name: e.Str, Pos: e.Pos})
+	s.list = append(s.list, k)
+	if len(s.list) > smallSet {
+		s.m = make(map[string]bool, 2*len(s.list))
+		for _, k := range s.list {
+			s.m[k] = true
 		}
 	}
-	return ps
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/destgen/destgen/gen/diag"
 )
 
-// Kind is the JSON type of a Value.
+// Kind is the JSON type of a value.
 type Kind uint8
 
 const (
@@ -31,26 +31,16 @@ func (k Kind) withArticle() string {
 	return "a " + k.String()
 }
 
-// Value is a JSON value that remembers where it stood in the file, so every
-// later stage can point at the exact value it rejects.
+// Value is a JSON string that remembers where it stood in the file, so that
+// a later stage can point at the exact byte of it that it rejects (a bad
+// pattern element, a bad regex construct).
 type Value struct {
-	Kind    Kind
-	Bool    bool
-	Pos     diag.Pos
-	Str     string   // String: the decoded text; Number: the literal as written
-	Elems   []*Value // Array
-	Members []Member // Object, in file order
-	raw     string   // String: the source between the quotes, for ColumnOf
+	Pos diag.Pos // the opening quote
+	Str string   // the decoded text
+	raw string   // the source between the quotes, for PosAt
 }
 
-// Member is one key of a JSON object.
-type Member struct {
-	Key    string
-	KeyPos diag.Pos
-	Value  *Value
-}
-
-// PosAt returns the position of the byte at offset off of a String value's
+// PosAt returns the position of the byte at offset off of the value's
 // decoded text, accounting for escapes, so that an error inside a string
 // (a bad regex construct, say) points at the right column.
 func (v *Value) PosAt(off int) diag.Pos {
@@ -93,7 +83,8 @@ func escapedWidth(s string) (decoded, width int) {
 // mistaken config can cost before validation gets to say what is wrong.
 const (
 	// MaxConfigBytes admits 100k destinations with ACLs and properties
-	// (about 300 bytes each) with room to spare.
+	// (about 300 bytes each) with room to spare. It also keeps every byte
+	// offset within the uint32 of a line table.
 	MaxConfigBytes = 128 << 20
 	// MaxNesting bounds recursion in the parser; real configs nest about
 	// six deep, Broker-J attributes a few more.
@@ -107,24 +98,3 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string { return e.Pos.String() + ": error: " + e.Msg }
-
-// ParseJSON parses data as one JSON value, keeping positions. Duplicate keys
-// are kept (the decoder reports them); syntax errors stop the parse, since
-// nothing after a syntax error can be trusted.
-func ParseJSON(file string, data []byte) (*Value, *SyntaxError) {
-	if len(data) > MaxConfigBytes {
-		return nil, &SyntaxError{diag.Pos{File: file}, "config is " + strconv.Itoa(len(data)) + " bytes, over the limit of " + strconv.Itoa(MaxConfigBytes)}
-	}
-	p := &parser{file: file, data: string(data), line: 1, lineStart: 0}
-	p.skipSpace()
-	v := p.value(0)
-	if p.err != nil {
-		return nil, p.err
-	}
-	p.skipSpace()
-	if p.off < len(p.data) {
-		p.fail("unexpected %s after the top-level value", p.describe())
-		return nil, p.err
-	}
-	return v, nil
-}

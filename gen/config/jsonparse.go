@@ -10,37 +10,214 @@ import (
 	"github.com/destgen/destgen/gen/diag"
 )
 
+// parser reads a JSON text front to back for the decoder, which asks for
+// one value at a time and says what it expects of it: a pull parser. It
+// builds nothing of its own but the file's line table. A syntax error
+// stops it (err), since nothing after one can be trusted; every method
+// then does nothing.
 type parser struct {
-	file      string
-	data      string // a copy of the input: decoded strings are substrings of it
-	off       int
-	line      int
-	lineStart int
-	err       *SyntaxError
-	// Values are carved from slabs and members and elements gathered on
-	// scratch stacks, then copied once at their exact size: a 100k
-	// destination config holds over a million values, and one allocation
-	// each dominated decoding.
-	slab    []Value
-	members []Member
-	elems   []*Value
+	file  *srcFile // its name, Locs and line table, filled as lines go by
+	data  string
+	off   int
+	depth int // nesting of the value about to be read; the top level is 0
+	err   *SyntaxError
 }
 
-// slabSize is how many Values one allocation holds.
-const slabSize = 1024
-
-func (p *parser) newValue(k Kind) *Value {
-	if len(p.slab) == 0 {
-		p.slab = make([]Value, slabSize)
+func newParser(file, data string, base Loc) *parser {
+	p := &parser{file: &srcFile{name: file, base: base, size: len(data), lines: []uint32{0}}, data: data}
+	if len(data) > MaxConfigBytes {
+		p.err = &SyntaxError{diag.Pos{File: file}, "config is " + strconv.Itoa(len(data)) + " bytes, over the limit of " + strconv.Itoa(MaxConfigBytes)}
+		return p
 	}
-	v := &p.slab[0]
-	p.slab = p.slab[1:]
-	v.Kind, v.Pos = k, p.pos()
-	return v
+	// Every line break is one between tokens (a string cannot hold one),
+	// so counting them sizes the line table exactly.
+	p.file.lines = make([]uint32, 1, strings.Count(data, "\n")+1)
+	return p
 }
 
-func (p *parser) pos() diag.Pos {
-	return diag.Pos{File: p.file, Line: p.line, Col: p.off - p.lineStart + 1, Offset: p.off}
+// mark is where a token starts, from which to report a position later.
+type mark struct{ off, line int }
+
+func (p *parser) mark() mark { return mark{p.off, len(p.file.lines) - 1} }
+
+func (p *parser) posOf(m mark) diag.Pos {
+	return diag.Pos{File: p.file.name, Line: m.line + 1, Col: m.off - int(p.file.lines[m.line]) + 1, Offset: m.off}
+}
+
+// pos is the current position.
+func (p *parser) pos() diag.Pos { return p.posOf(p.mark()) }
+
+// loc is the current position as a Loc.
+func (p *parser) loc() Loc { return p.file.base + Loc(p.off) }
+
+// next returns the kind of the value that starts here (the caller has
+// skipped space), judged by its first byte; ok is false after a syntax
+// error. The caller must then read the value with the method for its
+// kind, or skip it.
+func (p *parser) next() (k Kind, ok bool) {
+	switch {
+	case p.err != nil:
+		return Null, false
+	case p.depth > MaxNesting:
+		p.fail("JSON nested deeper than %d levels", MaxNesting)
+		return Null, false
+	case p.off >= len(p.data):
+		p.fail("unexpected end of file, expecting a value")
+		return Null, false
+	}
+	switch c := p.data[p.off]; {
+	case c == '{':
+		return Object, true
+	case c == '[':
+		return Array, true
+	case c == '"':
+		return String, true
+	case c == '-' || c >= '0' && c <= '9':
+		return Number, true
+	case c == 't', c == 'f':
+		return Bool, true
+	case c == 'n':
+		return Null, true
+	}
+	p.fail("unexpected %s, expecting a value", p.describe())
+	return Null, false
+}
+
+// skip reads a value of any kind and forgets it.
+func (p *parser) skip() {
+	k, ok := p.next()
+	if !ok {
+		return
+	}
+	switch k {
+	case Object:
+		p.object(func(string, mark) { p.skip() })
+	case Array:
+		p.array(func(int) { p.skip() })
+	case String:
+		p.str()
+	case Number:
+		p.number()
+	default:
+		p.keyword()
+	}
+}
+
+// object reads an object, calling member for each key with the parser at
+// the start of the key's value, which member must read or skip.
+func (p *parser) object(member func(key string, at mark)) {
+	p.off++
+	p.depth++
+	defer func() { p.depth-- }()
+	p.skipSpace()
+	if p.off < len(p.data) && p.data[p.off] == '}' {
+		p.off++
+		return
+	}
+	for p.err == nil {
+		if p.off >= len(p.data) || p.data[p.off] != '"' {
+			p.fail("unexpected %s, expecting a string key", p.describe())
+			return
+		}
+		at := p.mark()
+		key, _ := p.str()
+		p.skipSpace()
+		if !p.expect(':') {
+			return
+		}
+		p.skipSpace()
+		member(key, at)
+		if p.err != nil || !p.endOrComma('}') {
+			return
+		}
+	}
+}
+
+// array reads an array, calling elem for each element (numbered from 0)
+// with the parser at its start; elem must read or skip it.
+func (p *parser) array(elem func(i int)) {
+	p.off++
+	p.depth++
+	defer func() { p.depth-- }()
+	p.skipSpace()
+	if p.off < len(p.data) && p.data[p.off] == ']' {
+		p.off++
+		return
+	}
+	for i := 0; p.err == nil; i++ {
+		elem(i)
+		if p.err != nil || !p.endOrComma(']') {
+			return
+		}
+	}
+}
+
+// keyword reads true, false or null, returning a boolean's value.
+func (p *parser) keyword() bool {
+	rest := p.data[p.off:min(len(p.data), p.off+5)]
+	switch {
+	case strings.HasPrefix(rest, "true"):
+		p.off += 4
+		return true
+	case strings.HasPrefix(rest, "false"):
+		p.off += 5
+	case strings.HasPrefix(rest, "null"):
+		p.off += 4
+	default:
+		p.fail("unexpected %s, expecting a value", p.describe())
+	}
+	return false
+}
+
+// number accepts exactly JSON's number grammar and returns the literal.
+func (p *parser) number() string {
+	start := p.off
+	p.accept('-', '-')
+	if !p.accept('0', '0') && p.digits() == 0 {
+		p.fail("malformed number")
+		return ""
+	}
+	if p.accept('.', '.') && p.digits() == 0 {
+		p.fail("malformed number: digits expected after '.'")
+		return ""
+	}
+	if p.accept('e', 'E') {
+		p.accept('+', '-')
+		if p.digits() == 0 {
+			p.fail("malformed number: digits expected in exponent")
+			return ""
+		}
+	}
+	return p.data[start:p.off]
+}
+
+// str reads a string, returning its decoded text and its source text
+// between the quotes.
+func (p *parser) str() (text, raw string) {
+	p.off++
+	start := p.off
+	// Fast path: most strings are plain ASCII without escapes; their
+	// decoded text is their source text, a substring of the input.
+	for i := start; i < len(p.data); i++ {
+		c := p.data[i]
+		if c == '"' {
+			p.off = i + 1
+			return p.data[start:i], p.data[start:i]
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	text, ok := p.decodeString()
+	if !ok {
+		return "", ""
+	}
+	raw = p.data[start:p.off]
+	p.off++
+	if text == raw { // non-ASCII without escapes: keep one copy
+		text = raw
+	}
+	return text, raw
 }
 
 func (p *parser) fail(format string, args ...any) {
@@ -61,102 +238,13 @@ func (p *parser) skipSpace() {
 	for p.off < len(p.data) {
 		switch p.data[p.off] {
 		case '\n':
-			p.line++
-			p.lineStart = p.off + 1
+			p.file.lines = append(p.file.lines, uint32(p.off+1))
 		case ' ', '\t', '\r':
 		default:
 			return
 		}
 		p.off++
 	}
-}
-
-// value parses one value; the caller has skipped leading space.
-func (p *parser) value(depth int) *Value {
-	if depth > MaxNesting {
-		p.fail("JSON nested deeper than %d levels", MaxNesting)
-		return nil
-	}
-	if p.off >= len(p.data) {
-		p.fail("unexpected end of file, expecting a value")
-		return nil
-	}
-	switch c := p.data[p.off]; {
-	case c == '{':
-		return p.object(depth)
-	case c == '[':
-		return p.array(depth)
-	case c == '"':
-		return p.str()
-	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
-	case c == 't', c == 'f', c == 'n':
-		return p.keyword()
-	}
-	p.fail("unexpected %s, expecting a value", p.describe())
-	return nil
-}
-
-func (p *parser) object(depth int) *Value {
-	v := p.newValue(Object)
-	p.off++
-	p.skipSpace()
-	if p.off < len(p.data) && p.data[p.off] == '}' {
-		p.off++
-		return v
-	}
-	base := len(p.members)
-	defer func() {
-		v.Members = append([]Member(nil), p.members[base:]...)
-		p.members = p.members[:base]
-	}()
-	for p.err == nil {
-		if p.off >= len(p.data) || p.data[p.off] != '"' {
-			p.fail("unexpected %s, expecting a string key", p.describe())
-			return nil
-		}
-		key := p.str()
-		p.skipSpace()
-		if !p.expect(':') {
-			return nil
-		}
-		p.skipSpace()
-		val := p.value(depth + 1)
-		if p.err != nil {
-			return nil
-		}
-		p.members = append(p.members, Member{Key: key.Str, KeyPos: key.Pos, Value: val})
-		if !p.endOrComma('}') {
-			return v
-		}
-	}
-	return nil
-}
-
-func (p *parser) array(depth int) *Value {
-	v := p.newValue(Array)
-	p.off++
-	p.skipSpace()
-	if p.off < len(p.data) && p.data[p.off] == ']' {
-		p.off++
-		return v
-	}
-	base := len(p.elems)
-	defer func() {
-		v.Elems = append([]*Value(nil), p.elems[base:]...)
-		p.elems = p.elems[:base]
-	}()
-	for p.err == nil {
-		e := p.value(depth + 1)
-		if p.err != nil {
-			return nil
-		}
-		p.elems = append(p.elems, e)
-		if !p.endOrComma(']') {
-			return v
-		}
-	}
-	return nil
 }
 
 // endOrComma consumes a ',' (true: more follows) or the closing byte (false).
@@ -182,52 +270,9 @@ func (p *parser) expect(c byte) bool {
 	return false
 }
 
-func (p *parser) keyword() *Value {
-	v := p.newValue(Null)
-	rest := p.data[p.off:min(len(p.data), p.off+5)]
-	switch {
-	case strings.HasPrefix(rest, "true"):
-		v.Kind, v.Bool = Bool, true
-		p.off += 4
-	case strings.HasPrefix(rest, "false"):
-		v.Kind = Bool
-		p.off += 5
-	case strings.HasPrefix(rest, "null"):
-		v.Kind = Null
-		p.off += 4
-	default:
-		p.fail("unexpected %s, expecting a value", p.describe())
-		return nil
-	}
-	return v
-}
-
-// number accepts exactly JSON's number grammar and keeps the literal text.
-func (p *parser) number() *Value {
-	v := p.newValue(Number)
-	start := p.off
-	p.accept("-")
-	if !p.accept("0") && p.digits() == 0 {
-		p.fail("malformed number")
-		return nil
-	}
-	if p.accept(".") && p.digits() == 0 {
-		p.fail("malformed number: digits expected after '.'")
-		return nil
-	}
-	if p.accept("eE") {
-		p.accept("+-")
-		if p.digits() == 0 {
-			p.fail("malformed number: digits expected in exponent")
-			return nil
-		}
-	}
-	v.Str = p.data[start:p.off]
-	return v
-}
-
-func (p *parser) accept(set string) bool {
-	if p.off < len(p.data) && strings.IndexByte(set, p.data[p.off]) >= 0 {
+// accept consumes the next byte if it is a or b.
+func (p *parser) accept(a, b byte) bool {
+	if p.off < len(p.data) && (p.data[p.off] == a || p.data[p.off] == b) {
 		p.off++
 		return true
 	}
@@ -243,44 +288,26 @@ func (p *parser) digits() int {
 	return n
 }
 
-func (p *parser) str() *Value {
-	v := p.newValue(String)
-	p.off++
-	start := p.off
-	// Fast path: most strings are plain ASCII without escapes; their
-	// decoded text is their source text, a substring of the input.
-	for i := start; i < len(p.data); i++ {
-		c := p.data[i]
-		if c == '"' {
-			v.Str = p.data[start:i]
-			v.raw = v.Str
-			p.off = i + 1
-			return v
-		}
-		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
-			break
-		}
-	}
+// decodeString decodes a string's text from just after its opening quote
+// up to the closing quote, where it stops.
+func (p *parser) decodeString() (string, bool) {
 	var b strings.Builder
 	for {
 		if p.off >= len(p.data) {
 			p.fail("unterminated string")
-			return nil
+			return "", false
 		}
 		c := p.data[p.off]
 		switch {
 		case c == '"':
-			v.raw = p.data[start:p.off]
-			v.Str = b.String()
-			p.off++
-			return v
+			return b.String(), true
 		case c == '\\':
 			if !p.escape(&b) {
-				return nil
+				return "", false
 			}
 		case c < 0x20:
 			p.fail("control character %U in string must be escaped", rune(c))
-			return nil
+			return "", false
 		case c < utf8.RuneSelf:
 			b.WriteByte(c)
 			p.off++
@@ -288,7 +315,7 @@ func (p *parser) str() *Value {
 			r, w := utf8.DecodeRuneInString(p.data[p.off:])
 			if r == utf8.RuneError && w == 1 {
 				p.fail("invalid UTF-8 in string")
-				return nil
+				return "", false
 			}
 			b.WriteRune(r)
 			p.off += w

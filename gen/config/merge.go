@@ -1,6 +1,8 @@
 package config
 
 import (
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,6 +13,12 @@ import (
 type Source struct {
 	File string
 	Data []byte
+}
+
+// text is a config file with its contents as a string, which the config
+// keeps substrings of.
+type text struct {
+	file, data string
 }
 
 // DecodeAll reads several config files as one config, so that a Broker-J
@@ -29,18 +37,63 @@ type Source struct {
 // File lists the files' base names (it names the source in the header of
 // generated code); its Format is Qpid only when every file was read so.
 func DecodeAll(srcs []Source, f Format) (*Config, diag.List) {
-	if len(srcs) == 1 {
-		return DecodeFormat(srcs[0].File, srcs[0].Data, f)
+	texts := make([]text, len(srcs))
+	for i, src := range srcs {
+		// A copy: the config keeps substrings, and the caller may
+		// reuse Data.
+		texts[i] = text{src.File, string(src.Data)}
+	}
+	return decodeAll(texts, f)
+}
+
+// DecodeFiles is DecodeAll on the files at paths; err is an I/O error,
+// which stops it. It reads each file straight into the string the config
+// keeps substrings of, where DecodeAll must copy the caller's bytes: for
+// a 100k destination config, 28 MB less to allocate and fill.
+func DecodeFiles(paths []string, f Format) (*Config, diag.List, error) {
+	texts := make([]text, len(paths))
+	for i, path := range paths {
+		data, err := readFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		texts[i] = text{path, data}
+	}
+	cfg, diags := decodeAll(texts, f)
+	return cfg, diags, nil
+}
+
+// readFile is os.ReadFile into a string.
+func readFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var b strings.Builder
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		// Room for a file over the limit to show itself as such.
+		b.Grow(int(min(fi.Size(), MaxConfigBytes+1)))
+	}
+	_, err = io.Copy(&b, f)
+	return b.String(), err
+}
+
+func decodeAll(texts []text, f Format) (*Config, diag.List) {
+	if len(texts) == 1 {
+		return decodeAt(texts[0].file, texts[0].data, f, &decoder{locBase: 1})
 	}
 	merged := &Config{Permissions: true, Format: Qpid}
 	var diags diag.List
 	var names []string
 	failed := false
-	for _, src := range srcs {
-		d := &decoder{destBase: len(merged.Destinations), policyBase: len(merged.Policies)}
-		cfg, l := decodeAt(src.File, src.Data, f, d)
+	base := Loc(1)
+	for _, t := range texts {
+		d := &decoder{destBase: len(merged.Destinations), policyBase: len(merged.Policies), locBase: base}
+		base += Loc(len(t.data)) + 1
+		cfg, l := decodeAt(t.file, t.data, f, d)
 		diags = append(diags, l...)
-		names = append(names, filepath.Base(src.File))
+		names = append(names, filepath.Base(t.file))
 		if cfg == nil {
 			failed = true
 			continue
@@ -55,9 +108,10 @@ func DecodeAll(srcs []Source, f Format) (*Config, diag.List) {
 }
 
 func merge(into, cfg *Config, diags *diag.List) {
-	if cfg.PermissionsPos.Line != 0 {
-		if into.PermissionsPos.Line != 0 {
-			diags.Errorf(cfg.PermissionsPos, "permissions is also set at %s; set it in one config file only", into.PermissionsPos)
+	into.files = append(into.files, cfg.files...)
+	if cfg.PermissionsPos != NoLoc {
+		if into.PermissionsPos != NoLoc {
+			diags.Errorf(into.Position(cfg.PermissionsPos), "permissions is also set at %s; set it in one config file only", into.Position(into.PermissionsPos))
 		} else {
 			into.Permissions, into.PermissionsPos = cfg.Permissions, cfg.PermissionsPos
 		}

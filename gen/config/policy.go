@@ -5,132 +5,145 @@ import (
 	"strings"
 )
 
-func (d *decoder) policies(v *Value) []Policy {
-	if v == nil || !d.is(v, Array, "nodeAutoCreationPolicies") {
-		return nil
-	}
-	ps := make([]Policy, 0, len(v.Elems))
-	for i, e := range v.Elems {
-		ps = append(ps, d.policy(i, e))
-	}
-	return ps
-}
-
 // policy decodes one QPID-6954 policy and validates it as Broker-J's
 // NodeAutoCreationPolicy does; the pattern itself is checked by package
 // model, which knows the Java regex dialect.
-func (d *decoder) policy(i int, v *Value) Policy {
-	what := "policy " + strconv.Itoa(d.policyBase+i)
-	p := Policy{Pos: v.Pos, Attributes: "{}"}
-	f := d.fields(v, what, policyKeys...)
-	if f == nil {
-		return p
+func (d *decoder) policy(p *Policy, i int) {
+	what := indexed("policy", d.policyBase+i)
+	at := d.p.mark()
+	p.Pos, p.Attributes = d.loc(at), "{}"
+	var publishType, consumeType bool // a flag had a type error
+	var consumeAt mark
+	f := fields{known: policyKeys}
+	ok := d.object(what, &f, func(key string) {
+		switch key {
+		case "pattern":
+			if p.PatternVal = d.value(what.and("pattern")); p.PatternVal != nil {
+				p.Pattern = p.PatternVal.Str
+			}
+		case "nodeType":
+			p.NodeType = d.nodeType(what)
+		case "createdOnPublish":
+			p.CreatedOnPublish, publishType = d.boolean(what.and("createdOnPublish"))
+		case "createdOnConsume":
+			consumeAt = d.p.mark()
+			p.ConsumePos = d.loc(consumeAt)
+			p.CreatedOnConsume, consumeType = d.boolean(what.and("createdOnConsume"))
+		case "attributes":
+			if d.expect(Object, what.and("attributes")) {
+				p.Attributes = d.attributes()
+			}
+		}
+	})
+	if ok {
+		d.checkPolicy(p, &f, at, consumeAt, publishType || consumeType, what)
 	}
-	if pat := f.get("pattern"); pat == nil {
-		d.diags.Errorf(v.Pos, "%s has no pattern", what)
-	} else if d.is(pat, String, what+" pattern") {
-		p.Pattern, p.PatternVal = pat.Str, pat
-	}
-	p.NodeType = d.nodeType(v, f.get("nodeType"), what)
-	if b := f.get("createdOnPublish"); b != nil {
-		p.CreatedOnPublish = d.boolean(b, what+" createdOnPublish")
-	}
-	if b := f.get("createdOnConsume"); b != nil {
-		p.CreatedOnConsume = d.boolean(b, what+" createdOnConsume")
-		p.ConsumePos = b.Pos
-	}
-	d.checkFlags(&p, v, f, what)
-	if a := f.get("attributes"); a != nil && d.is(a, Object, what+" attributes") {
-		p.Attributes = d.attributes(a)
-	}
-	return p
+	d.done(f.group)
 }
 
-func (d *decoder) nodeType(obj, v *Value, what string) NodeType {
-	if v == nil {
-		d.diags.Errorf(obj.Pos, "%s has no nodeType (want \"queue\" or \"exchange\")", what)
+// checkPolicy reports what a policy lacks, with the ranks of the keys
+// concerned; policy is at at, and its createdOnConsume at consumeAt.
+func (d *decoder) checkPolicy(p *Policy, f *fields, at, consumeAt mark, flagType bool, what label) {
+	if !f.has("pattern") {
+		d.rankFrom(f.rank("pattern", false))
+		d.errorf(d.p.posOf(at), "%s has no pattern", what)
+	}
+	if !f.has("nodeType") {
+		d.rankFrom(f.rank("nodeType", false))
+		d.errorf(d.p.posOf(at), "%s has no nodeType (want \"queue\" or \"exchange\")", what)
+	}
+	d.rankFrom(f.rank("createdOnConsume", true))
+	if !p.CreatedOnPublish && !p.CreatedOnConsume && !flagType {
+		d.errorf(d.p.posOf(at), "%s has neither createdOnPublish nor createdOnConsume true: it can never create a node", what)
+	}
+	if p.CreatedOnConsume && p.NodeType == Exchange {
+		d.errorf(d.p.posOf(consumeAt), "%s creates an exchange on consume, but an exchange cannot be consumed from", what)
+	}
+}
+
+func (d *decoder) nodeType(what label) NodeType {
+	at := d.p.mark()
+	if !d.expect(String, what.and("nodeType")) {
 		return Queue
 	}
-	if !d.is(v, String, what+" nodeType") {
-		return Queue
-	}
-	switch strings.ToLower(strings.TrimSpace(v.Str)) {
+	s, _ := d.p.str()
+	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "queue":
 		return Queue
 	case "exchange":
 		return Exchange
 	}
-	d.diags.Errorf(v.Pos, "%s nodeType %q is neither \"queue\" nor \"exchange\"", what, v.Str)
+	d.errorf(d.p.posOf(at), "%s nodeType %q is neither \"queue\" nor \"exchange\"", what, s)
 	return Queue
-}
-
-func (d *decoder) checkFlags(p *Policy, obj *Value, f fieldSet, what string) {
-	if !p.CreatedOnPublish && !p.CreatedOnConsume && !d.wrongType(f.get("createdOnPublish"), f.get("createdOnConsume")) {
-		d.diags.Errorf(obj.Pos, "%s has neither createdOnPublish nor createdOnConsume true: it can never create a node", what)
-	}
-	if p.CreatedOnConsume && p.NodeType == Exchange {
-		d.diags.Errorf(p.ConsumePos, "%s creates an exchange on consume, but an exchange cannot be consumed from", what)
-	}
 }
 
 // attributes re-encodes the attributes object compactly in file order,
 // dropping "id" as Broker-J does (a created node gets a fresh id).
-func (d *decoder) attributes(v *Value) string {
+func (d *decoder) attributes() string {
 	var b strings.Builder
 	b.WriteByte('{')
 	n := 0
-	seen := map[string]bool{}
-	for _, m := range v.Members {
-		if seen[m.Key] {
-			d.diags.Errorf(m.KeyPos, "duplicate key %q in attributes", m.Key)
-			continue
+	d.seen.reset()
+	d.p.object(func(key string, at mark) {
+		if d.seen.has(key) {
+			d.errorf(d.p.posOf(at), "duplicate key %q in attributes", key)
+			d.p.skip()
+			return
 		}
-		seen[m.Key] = true
-		if m.Key == "id" {
-			continue
+		d.seen.add(key)
+		if key == "id" {
+			d.p.skip()
+			return
 		}
 		if n > 0 {
 			b.WriteByte(',')
 		}
 		n++
-		b.WriteString(strconv.Quote(m.Key))
+		b.WriteString(strconv.Quote(key))
 		b.WriteByte(':')
-		encode(&b, m.Value)
-	}
+		d.p.encode(&b)
+	})
 	b.WriteByte('}')
 	return b.String()
 }
 
-// encode writes v as compact JSON. Strings are re-quoted as JSON, not Go.
-func encode(b *strings.Builder, v *Value) {
-	switch v.Kind {
-	case Null:
-		b.WriteString("null")
-	case Bool:
-		b.WriteString(strconv.FormatBool(v.Bool))
+// encode reads a value, writing it to b as compact JSON. Strings are
+// re-quoted as JSON, not Go.
+func (p *parser) encode(b *strings.Builder) {
+	k, ok := p.next()
+	if !ok {
+		return
+	}
+	switch k {
+	case Null, Bool:
+		start := p.off
+		p.keyword()
+		b.WriteString(p.data[start:p.off])
 	case Number:
-		b.WriteString(v.Str)
+		b.WriteString(p.number())
 	case String:
-		quoteJSON(b, v.Str)
+		s, _ := p.str()
+		quoteJSON(b, s)
 	case Array:
 		b.WriteByte('[')
-		for i, e := range v.Elems {
+		p.array(func(i int) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			encode(b, e)
-		}
+			p.encode(b)
+		})
 		b.WriteByte(']')
 	case Object:
 		b.WriteByte('{')
-		for i, m := range v.Members {
-			if i > 0 {
+		i := 0
+		p.object(func(key string, _ mark) {
+			if i++; i > 1 {
 				b.WriteByte(',')
 			}
-			quoteJSON(b, m.Key)
+			quoteJSON(b, key)
 			b.WriteByte(':')
-			encode(b, m.Value)
-		}
+			p.encode(b)
+		})
 		b.WriteByte('}')
 	}
 }
@@ -152,15 +165,4 @@ func quoteJSON(b *strings.Builder, s string) {
 		}
 	}
 	b.WriteByte('"')
-}
-
-// wrongType reports whether a flag was given with a type error already
-// reported, so a second, derived error is not piled on.
-func (d *decoder) wrongType(vs ...*Value) bool {
-	for _, v := range vs {
-		if v != nil && v.Kind != Bool && !(d.qpid && v.Kind == String && (v.Str == "true" || v.Str == "false")) {
-			return true
-		}
-	}
-	return false
 }

@@ -46,54 +46,68 @@ func (f Format) String() string {
 // API and older virtual host files write them so). nodeType's case and an
 // "id" in attributes are handled as Broker-J does in both formats.
 func DecodeFormat(file string, data []byte, f Format) (*Config, diag.List) {
-	return decodeAt(file, data, f, &decoder{})
+	// A copy: the config keeps substrings of the text, and the caller may
+	// reuse data.
+	return decodeAt(file, string(data), f, &decoder{locBase: 1})
 }
 
-func decodeAt(file string, data []byte, f Format, d *decoder) (*Config, diag.List) {
-	root, serr := ParseJSON(file, data)
-	if serr != nil {
-		var l diag.List
-		l.Errorf(serr.Pos, "%s", serr.Msg)
-		return nil, l
-	}
-	if f == Auto {
-		f = detect(root)
-	}
-	if f == Qpid {
-		return d.virtualHost(file, root), d.diags
-	}
-	return d.config(file, root), d.diags
-}
-
-func detect(root *Value) Format {
-	if root.Kind == Object {
-		for _, m := range root.Members {
-			if m.Key == "modelVersion" {
-				return Qpid
-			}
+// decodeAt decodes one file with d, which says where its indices and Locs
+// start.
+func decodeAt(file, data string, f Format, d *decoder) (*Config, diag.List) {
+	fresh := *d
+	var cfg *Config
+	if f != Qpid {
+		d.start(file, data)
+		cfg = d.config(file)
+		if f == Auto && d.modelVersion && d.p.err == nil {
+			// A virtual host after all: read it again as one, the
+			// native reading's messages forgotten.
+			f, d = Qpid, &fresh
 		}
 	}
-	return Native
+	if f == Qpid {
+		d.start(file, data)
+		cfg = d.virtualHost(file)
+	}
+	if d.p.err != nil {
+		var l diag.List
+		l.Errorf(d.p.err.Pos, "%s", d.p.err.Msg)
+		return nil, l
+	}
+	return cfg, d.diags
+}
+
+// start readies d to read data.
+func (d *decoder) start(file, data string) {
+	d.p = newParser(file, data, d.locBase)
 }
 
 // virtualHost reads a Broker-J virtual host's nodeAutoCreationPolicies.
-func (d *decoder) virtualHost(file string, root *Value) *Config {
+func (d *decoder) virtualHost(file string) *Config {
 	d.qpid = true
-	cfg := &Config{File: file, Permissions: true, Format: Qpid}
-	if !d.is(root, Object, "virtual host") {
-		return cfg
-	}
-	var policies *Value
-	for _, m := range root.Members {
-		if m.Key != "nodeAutoCreationPolicies" {
-			continue
+	cfg := &Config{File: file, Permissions: true, Format: Qpid, files: []*srcFile{d.p.file}}
+	const policyRank = ownRank + 1 // after the keys' messages
+	g := d.group()
+	d.document(func() {
+		if !d.expect(Object, named("virtual host")) {
+			return
 		}
-		if policies != nil {
-			d.diags.Errorf(m.KeyPos, "duplicate key %q in virtual host", m.Key)
-			continue
-		}
-		policies = m.Value
-	}
-	cfg.Policies = d.policies(policies)
+		seen := false
+		d.p.object(func(key string, at mark) {
+			switch {
+			case key != "nodeAutoCreationPolicies":
+				d.p.skip()
+			case seen:
+				d.errorf(d.p.posOf(at), "duplicate key %q in virtual host", key)
+				d.p.skip()
+			default:
+				seen = true
+				d.rankFrom(policyRank)
+				cfg.Policies = list(d, named("nodeAutoCreationPolicies"), d.policy)
+				d.rankFrom(ownRank)
+			}
+		})
+	})
+	d.done(g)
 	return cfg
 }
