@@ -6,9 +6,9 @@
 package gen
 
 import (
+	"bufio"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/destgen/destgen/gen/config"
 	"github.com/destgen/destgen/gen/diag"
@@ -95,26 +95,26 @@ func Load(path string) (*model.Model, diag.List, error) {
 // LoadFiles is Load on several config files merged into one config, each
 // read in the given format (config.Auto: detected per file).
 func LoadFiles(paths []string, format config.Format) (*model.Model, diag.List, error) {
-	srcs := make([]config.Source, len(paths))
-	for i, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		srcs[i] = config.Source{File: path, Data: data}
+	cfg, diags, err := config.DecodeFiles(paths, format)
+	if err != nil {
+		return nil, nil, err
 	}
-	m, diags := model.LoadConfig(config.DecodeAll(srcs, format))
+	m, diags := model.LoadConfig(cfg, diags)
 	return m, diags, nil
 }
 
-// report prints diagnostics sorted by position, then a count.
+// report prints diagnostics sorted by position, then a count. It
+// buffers: a large config can have thousands of warnings, and a write each
+// to an unbuffered stderr was a system call each.
 func report(w io.Writer, diags diag.List) {
 	if len(diags) == 0 {
 		return
 	}
 	diags.Sort()
+	b := bufio.NewWriter(w)
 	for _, d := range diags {
-		fmt.Fprintln(w, d)
+		fmt.Fprintln(b, d)
 	}
-	fmt.Fprintf(w, "%d error(s), %d warning(s)\n", diags.Errors(), diags.Warnings())
+	fmt.Fprintf(b, "%d error(s), %d warning(s)\n", diags.Errors(), diags.Warnings())
+	b.Flush()
 }

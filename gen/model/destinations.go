@@ -1,8 +1,6 @@
 package model
 
 import (
-	"sort"
-
 	"github.com/destgen/destgen/gen/config"
 	"github.com/destgen/destgen/gen/subject"
 )
@@ -14,14 +12,23 @@ const MaxDestinations = 200_000
 
 func (b *builder) destinations(ds []config.Destination) {
 	if len(ds) > MaxDestinations {
-		b.diags.Errorf(ds[MaxDestinations].Pos, "config has %d destinations, over the limit of %d", len(ds), MaxDestinations)
+		b.diags.Errorf(b.cfg.Position(ds[MaxDestinations].Pos), "config has %d destinations, over the limit of %d", len(ds), MaxDestinations)
 		return
 	}
+	// One allocation for all the destinations and one for all their
+	// principals: a 100k destination config made 100k of each.
+	all := make([]Destination, len(ds))
+	b.m.Destinations = make([]*Destination, len(ds))
+	principals := 0
+	for i := range ds {
+		principals += len(ds[i].Publish) + len(ds[i].Subscribe)
+	}
+	names := make([]string, 0, principals)
 	first := make(map[string]int, len(ds))
 	for i := range ds {
-		d := &ds[i]
-		dst := &Destination{Index: i, Pos: d.Pos, Store: d.Store, Cluster: d.Cluster}
-		b.m.Destinations = append(b.m.Destinations, dst)
+		d, dst := &ds[i], &all[i]
+		*dst = Destination{Index: i, Pos: b.cfg.Position(d.Pos), Store: d.Store, Cluster: d.Cluster}
+		b.m.Destinations[i] = dst
 		if d.NameVal == nil {
 			continue // missing or mistyped, already reported
 		}
@@ -36,27 +43,23 @@ func (b *builder) destinations(ds []config.Destination) {
 			continue
 		}
 		first[d.Name] = i
-		for _, pr := range d.Publish {
-			dst.ACL[0] = append(dst.ACL[0], pr.Name)
-		}
-		for _, pr := range d.Subscribe {
-			dst.ACL[1] = append(dst.ACL[1], pr.Name)
-		}
+		dst.ACL, names = acl(d.Publish, d.Subscribe, names)
 	}
 }
 
-// rank sorts destinations by precedence (subject.Compare), most preferred
-// first, and records each one's rank.
-func (b *builder) rank() {
-	m := b.m
-	m.ByRank = make([]int, len(m.Destinations))
-	for i := range m.ByRank {
-		m.ByRank[i] = i
+// acl returns the principals of each operation, indexed by runtime.Op and
+// appended to names, and names grown by them; an operation nobody is
+// granted has a nil list.
+func acl(pub, sub []config.Principal, names []string) (out [2][]string, _ []string) {
+	for op, ps := range [2][]config.Principal{pub, sub} {
+		if len(ps) == 0 {
+			continue
+		}
+		start := len(names)
+		for _, p := range ps {
+			names = append(names, p.Name)
+		}
+		out[op] = names[start:len(names):len(names)]
 	}
-	sort.Slice(m.ByRank, func(i, j int) bool {
-		return subject.Compare(m.Destinations[m.ByRank[i]].Pattern, m.Destinations[m.ByRank[j]].Pattern) < 0
-	})
-	for r, i := range m.ByRank {
-		m.Destinations[i].Rank = r
-	}
+	return out, names
 }

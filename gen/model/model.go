@@ -75,7 +75,7 @@ func Build(cfg *config.Config) (*Model, diag.List) {
 // a mistyped store decodes as "" and would report a conflict that is not
 // there.
 func build(cfg *config.Config, decoded bool) (*Model, diag.List) {
-	b := &builder{m: &Model{File: cfg.File, Permissions: cfg.Permissions}}
+	b := &builder{cfg: cfg, m: &Model{File: cfg.File, Permissions: cfg.Permissions}}
 	b.destinations(cfg.Destinations)
 	b.schema(cfg.Destinations)
 	b.policies(cfg.Policies)
@@ -88,6 +88,7 @@ func build(cfg *config.Config, decoded bool) (*Model, diag.List) {
 }
 
 type builder struct {
+	cfg   *config.Config // for positions
 	m     *Model
 	diags diag.List
 }

@@ -13,12 +13,12 @@ const MaxPolicies = 10_000
 
 func (b *builder) policies(ps []config.Policy) {
 	if len(ps) > MaxPolicies {
-		b.diags.Errorf(ps[MaxPolicies].Pos, "config has %d auto-creation policies, over the limit of %d", len(ps), MaxPolicies)
+		b.diags.Errorf(b.cfg.Position(ps[MaxPolicies].Pos), "config has %d auto-creation policies, over the limit of %d", len(ps), MaxPolicies)
 		return
 	}
 	for i, p := range ps {
 		pol := &Policy{
-			Index: i, Pos: p.Pos, Pattern: p.Pattern, NodeType: p.NodeType,
+			Index: i, Pos: b.cfg.Position(p.Pos), Pattern: p.Pattern, NodeType: p.NodeType,
 			CreatedOnPublish: p.CreatedOnPublish, CreatedOnConsume: p.CreatedOnConsume,
 			Attributes: p.Attributes,
 		}

@@ -12,36 +12,53 @@ import (
 func (b *builder) schema(ds []config.Destination) {
 	index := map[string]int{}
 	byGoName := map[string]int{}
+	// The field of each property in config order, or -1 when rejected, so
+	// that the fill below need not look every key up again.
+	var fieldOf []int32
 	for _, d := range ds {
 		for _, p := range d.Properties {
-			if i, ok := index[p.Key]; ok {
-				if f := b.m.Schema[i]; f.Type != p.Value.Type {
-					b.diags.Errorf(p.Pos, "property %q is %s here but %s at %s", p.Key, article(p.Value.Type), article(f.Type), f.Pos)
-				}
-				continue
-			}
-			name := goName(p.Key)
-			if j, clash := byGoName[name]; clash {
-				b.diags.Errorf(p.KeyPos, "property %q and property %q (at %s) both become Go field %s", p.Key, b.m.Schema[j].Key, b.m.Schema[j].Pos, name)
-				continue
-			}
-			index[p.Key] = len(b.m.Schema)
-			byGoName[name] = len(b.m.Schema)
-			b.m.Schema = append(b.m.Schema, Field{Key: p.Key, GoName: name, Type: p.Value.Type, Pos: p.KeyPos})
+			fieldOf = append(fieldOf, int32(b.field(p, index, byGoName)))
 		}
 	}
-	// Destinations is empty when the count was over the limit; there is
-	// then nothing to fill.
+	// One allocation each for every destination's values and flags, where
+	// a 100k destination config made 200k. Destinations is empty when the
+	// count was over the limit; there is then nothing to fill.
+	k := len(b.m.Schema)
+	props := make([]config.Scalar, k*len(b.m.Destinations))
+	has := make([]bool, k*len(b.m.Destinations))
 	for i, dst := range b.m.Destinations {
-		d := ds[i]
-		dst.Props = make([]config.Scalar, len(b.m.Schema))
-		dst.Has = make([]bool, len(b.m.Schema))
-		for _, p := range d.Properties {
-			if j, ok := index[p.Key]; ok && b.m.Schema[j].Type == p.Value.Type {
+		dst.Props = props[i*k : (i+1)*k : (i+1)*k]
+		dst.Has = has[i*k : (i+1)*k : (i+1)*k]
+		for _, p := range ds[i].Properties {
+			if j := fieldOf[0]; j >= 0 {
 				dst.Props[j], dst.Has[j] = p.Value, true
 			}
+			fieldOf = fieldOf[1:]
 		}
 	}
+}
+
+// field returns the schema field of property p, adding one at a key's
+// first appearance, or -1 after reporting a type that differs from the
+// field's or a Go name that another key's field has. index and byGoName
+// map keys and Go names to fields.
+func (b *builder) field(p config.Property, index, byGoName map[string]int) int {
+	if i, ok := index[p.Key]; ok {
+		if f := b.m.Schema[i]; f.Type != p.Value.Type {
+			b.diags.Errorf(b.cfg.Position(p.Pos), "property %q is %s here but %s at %s", p.Key, article(p.Value.Type), article(f.Type), f.Pos)
+			return -1
+		}
+		return i
+	}
+	name := goName(p.Key)
+	if j, clash := byGoName[name]; clash {
+		b.diags.Errorf(b.cfg.Position(p.KeyPos), "property %q and property %q (at %s) both become Go field %s", p.Key, b.m.Schema[j].Key, b.m.Schema[j].Pos, name)
+		return -1
+	}
+	index[p.Key] = len(b.m.Schema)
+	byGoName[name] = len(b.m.Schema)
+	b.m.Schema = append(b.m.Schema, Field{Key: p.Key, GoName: name, Type: p.Value.Type, Pos: b.cfg.Position(p.KeyPos)})
+	return len(b.m.Schema) - 1
 }
 
 // goName turns a property key into an exported Go identifier: words split
