@@ -1,14 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
-	"syscall"
-	"time"
 
 	"github.com/destgen/destgen/bench/workload"
 )
@@ -102,19 +100,24 @@ func scratchModule(mod, root string, config []byte) error {
 }
 
 // run times one command and reads its peak resident set from rusage (on
-// Linux, the largest among the process and the descendants it waited for).
+// Linux, the largest among the process and the descendants it waited
+// for), through a helper copy of this program (helper.go).
 func run(dir, name string, args ...string) (step, error) {
-	cmd := exec.Command(name, args...)
+	self, err := os.Executable()
+	if err != nil {
+		return step{}, err
+	}
+	cmd := exec.Command(self, append([]string{name}, args...)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	cmd.Stdout = io.Discard
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", helperEnv+"=1")
+	var out bytes.Buffer
+	cmd.Stdout = &out
 	var stderr limitedBuffer
 	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	s := step{Seconds: time.Since(start).Seconds()}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && runtime.GOOS == "linux" {
-		s.PeakMB = float64(ru.Maxrss) / 1024 // kilobytes on Linux
+	err = cmd.Run()
+	var s step
+	if jerr := json.Unmarshal(out.Bytes(), &s); jerr != nil && err == nil {
+		err = fmt.Errorf("measuring helper: %v", jerr)
 	}
 	if err != nil {
 		return s, fmt.Errorf("%s %v: %v\n%s", name, args, err, stderr.String())
