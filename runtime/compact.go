@@ -69,7 +69,7 @@ func NewMatcher(c *Compact) *Matcher {
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
 	}
-	m.Edges = NewTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo, ElemSeed)
+	m.Edges = NewEdgeTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo)
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
 	}

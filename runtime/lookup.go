@@ -6,7 +6,7 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 	if len(name) > MaxNameBytes {
 		return 0, false // also keeps hashing a megabyte input off the hot path
 	}
-	return m.Exact.Find(name, Hash(name, NameSeed))
+	return m.Exact.Find(name)
 }
 
 // Resolve returns the destination whose properties apply to name, or -1
@@ -36,23 +36,25 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 // which beats every '>' pattern; '>' candidates are compared by rank.
 func (m *Matcher) resolveWild(p *path) int {
 	best, bestRank := int32(-1), uint32(0)
-	var s stack
-	s.push(0, 0)
-	for s.sp > 0 {
-		f := s.pop()
-		n := &m.Nodes[f.node]
-		if int(f.depth) == p.n {
+	var w walk
+	for {
+		n := &m.Nodes[w.node]
+		if w.depth == p.n {
 			if n.Term >= 0 {
 				return int(n.Term)
 			}
-			continue
+		} else {
+			if t := n.Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
+				best, bestRank = t, m.Rank[t]
+			}
+			if m.descend(&w, p, n) {
+				continue
+			}
 		}
-		if t := n.Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
-			best, bestRank = t, m.Rank[t]
+		if !w.next() {
+			return int(best)
 		}
-		m.children(&s, p, f)
 	}
-	return int(best)
 }
 
 // Matches appends to buf every destination that matches name, in config
@@ -89,23 +91,25 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 // walkAll calls visit for every wildcard destination matching p, in walk
 // order, until visit returns true; it reports whether one did.
 func (m *Matcher) walkAll(p *path, visit func(dest int32) bool) bool {
-	var s stack
-	s.push(0, 0)
-	for s.sp > 0 {
-		f := s.pop()
-		n := &m.Nodes[f.node]
-		if int(f.depth) == p.n {
+	var w walk
+	for {
+		n := &m.Nodes[w.node]
+		if w.depth == p.n {
 			if n.Term >= 0 && visit(n.Term) {
 				return true
 			}
-			continue
+		} else {
+			if n.Tail >= 0 && visit(n.Tail) {
+				return true
+			}
+			if m.descend(&w, p, n) {
+				continue
+			}
 		}
-		if n.Tail >= 0 && visit(n.Tail) {
-			return true
+		if !w.next() {
+			return false
 		}
-		m.children(&s, p, f)
 	}
-	return false
 }
 
 // sortInts is an insertion sort: match lists are short, and sort.Ints

@@ -1,5 +1,7 @@
 package runtime
 
+import "math/bits"
+
 // Matcher is the lookup plan of one config as data: the generator builds it
 // (package plan), the emitter writes it as composite literals, and these
 // methods walk it. Keeping the plan as tables rather than code keeps the
@@ -15,7 +17,7 @@ type Matcher struct {
 	Infos       []Info    // per destination; set for literal ones only
 	Lists       []uint32  // Info.List slices, destination numbers in config order
 	Nodes       []Node    // the wildcard trie; Nodes[0] is the root
-	Edges       Table     // (node, element) -> child node, literal edges only
+	Edges       EdgeTable // (node, element) -> child node, literal edges only
 	Rank        []uint32  // per destination: its position in precedence order
 	DestACL     [][NumOps]uint32
 	Sets        []uint64 // principal bit sets, SetWords words each; set 0 is empty
@@ -54,74 +56,130 @@ type path struct {
 	end  [MaxElements]uint8 // names are at most 249 bytes
 }
 
+// Byte-parallel ("SWAR") constants: split reads a name 8 bytes at a time.
+const (
+	lo7   = 0x7f7f7f7f7f7f7f7f
+	ones  = 0x0101010101010101
+	dots  = '.' * ones
+	stars = '*' * ones
+	tails = '>' * ones
+)
+
+// zeroBytes has the high bit set in exactly the bytes of x that are zero
+// (exact, unlike the shorter haszero trick, which can flag a byte above a
+// zero one).
+func zeroBytes(x uint64) uint64 {
+	return ^((x&lo7 + lo7) | x | lo7)
+}
+
+// split validates name and records its element ends. It reads 8 bytes at
+// a time: a word with no '.', '*' or '>' costs a few instructions, and
+// names are mostly such words.
 func (p *path) split(name string) bool {
-	if len(name) == 0 || len(name) > MaxNameBytes {
+	n := len(name)
+	if n == 0 || n > MaxNameBytes {
 		return false
 	}
-	p.name = name
-	start := 0
-	for i := 0; i <= len(name); i++ {
-		if i < len(name) {
-			c := name[i]
-			if c == '*' || c == '>' {
-				return false
-			}
-			if c != '.' {
-				continue
-			}
-		}
-		if i == start || i-start > MaxElementBytes || p.n == MaxElements {
+	p.name, p.n = name, 0
+	start, i := 0, 0
+	for ; i+8 <= n; i += 8 {
+		if !p.word(loadAt(name, i), i, &start) {
 			return false
 		}
-		p.end[p.n] = uint8(i)
-		p.n++
-		start = i + 1
+	}
+	if i < n {
+		var w uint64
+		if n >= 8 { // the last 8 bytes, shifted so that byte i comes first
+			w = loadAt(name, n-8) >> (8 * (8 - (n - i)))
+		} else {
+			w = loadShort(name, 0, n)
+		}
+		// The zero bytes shifted in are none of '.', '*', '>'.
+		if !p.word(w, i, &start) {
+			return false
+		}
+	}
+	return p.endElem(start, n)
+}
+
+// word handles the 8 bytes of the name at offset i (fewer at the end,
+// zero-filled): it fails on a wildcard character and ends an element at
+// each dot.
+func (p *path) word(w uint64, i int, start *int) bool {
+	if zeroBytes(w^stars)|zeroBytes(w^tails) != 0 {
+		return false
+	}
+	for d := zeroBytes(w ^ dots); d != 0; d &= d - 1 {
+		j := i + bits.TrailingZeros64(d)/8
+		if !p.endElem(*start, j) {
+			return false
+		}
+		*start = j + 1
 	}
 	return true
 }
 
-// elem returns element i.
-func (p *path) elem(i int32) string {
-	start := 0
+// endElem records an element ending at end: it fails if the element is
+// empty or too long, or is one too many.
+func (p *path) endElem(start, end int) bool {
+	if end == start || end-start > MaxElementBytes || p.n == MaxElements {
+		return false
+	}
+	p.end[p.n] = uint8(end)
+	p.n++
+	return true
+}
+
+// bounds returns the start and end of element i.
+func (p *path) bounds(i int) (start, end int) {
 	if i > 0 {
 		start = int(p.end[i-1]) + 1
 	}
-	return p.name[start:p.end[i]]
+	return start, int(p.end[i])
 }
 
-// frame is a pending trie node on the walk's explicit stack. A depth-first
-// walk pushes at most two children per level and pops one, so the stack
-// never holds more than MaxElements+2 frames.
-type frame struct {
-	node  int32
-	depth int32
+// elem returns element i.
+func (p *path) elem(i int) string {
+	start, end := p.bounds(i)
+	return p.name[start:end]
 }
 
-type stack struct {
-	f  [MaxElements + 2]frame
-	sp int
+// walk is the state of a depth-first walk of the trie along a path,
+// literal child before '*' child, as precedence orders them. At each
+// depth at most one alternative is pending, the '*' child of the node
+// visited there, so the pending set is a bit mask of depths plus a node
+// per depth, and the next to resume is the deepest.
+type walk struct {
+	node    int32
+	depth   int
+	pending uint64             // bit d: resume at stars[d], depth d+1
+	stars   [MaxElements]int32 // read only where pending is set
 }
 
-func (s *stack) push(node, depth int32) {
-	s.f[s.sp] = frame{node, depth}
-	s.sp++
+// next moves to the next node in walk order after the current node's
+// subtree is done; false when the walk is over.
+func (w *walk) next() bool {
+	if w.pending == 0 {
+		return false
+	}
+	d := 63 - bits.LeadingZeros64(w.pending)
+	w.pending &^= 1 << d
+	w.node, w.depth = w.stars[d], d+1
+	return true
 }
 
-func (s *stack) pop() frame {
-	s.sp--
-	return s.f[s.sp]
-}
-
-// children pushes f's '*' child, then its literal child, so that the walk
-// tries the literal first: that order is the precedence order between
-// patterns of one class and length.
-func (m *Matcher) children(s *stack, p *path, f frame) {
-	n := &m.Nodes[f.node]
+// descend moves w below node n, which is not at the path's end: it notes
+// n's '*' child as pending and moves to n's literal child for the next
+// element; false when there is none, and the caller calls next.
+func (m *Matcher) descend(w *walk, p *path, n *Node) bool {
 	if n.Star >= 0 {
-		s.push(n.Star, f.depth+1)
+		w.stars[w.depth] = n.Star
+		w.pending |= 1 << w.depth
 	}
-	e := p.elem(f.depth)
-	if c, ok := m.Edges.Lookup(e, uint32(f.node), EdgeHash(e, uint32(f.node))); ok {
-		s.push(int32(c), f.depth+1)
+	start, end := p.bounds(w.depth)
+	c, ok := m.Edges.Child(uint32(w.node), p.name, start, end)
+	if ok {
+		w.node, w.depth = int32(c), w.depth+1
 	}
+	return ok
 }

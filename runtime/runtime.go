@@ -83,7 +83,7 @@ func Split(name string, e *Elements) (ok bool) {
 		return false
 	}
 	e.N = p.n
-	for i := range int32(p.n) {
+	for i := range p.n {
 		e.Elem[i] = p.elem(i)
 	}
 	return true

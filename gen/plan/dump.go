@@ -24,21 +24,26 @@ func (p *Plan) Dump() string {
 	}
 	sort.Strings(exact)
 	for _, k := range exact {
-		d, _ := m.Exact.Lookup(k, runtime.Hash(k, runtime.NameSeed))
+		d, _ := m.Exact.Lookup(k)
 		info := m.Infos[d]
 		fmt.Fprintf(&b, "exact %q best=%d matches=%v publish=%s subscribe=%s\n", k, d,
 			m.Lists[info.List:info.List+info.Len], p.setString(info.ACL[runtime.Publish]), p.setString(info.ACL[runtime.Subscribe]))
 	}
 	// Parents are created before their children, so one pass in node
 	// order labels every node with its path.
-	edges := map[uint32][]runtime.Slot{}
-	for _, s := range sortedSlots(m.Edges) {
-		edges[s.Node] = append(edges[s.Node], s)
+	type edge struct {
+		elem string
+		to   uint32
 	}
+	edges := map[uint32][]edge{}
+	m.Edges.All(func(from uint32, elem string, to uint32) bool {
+		edges[from] = append(edges[from], edge{elem, to})
+		return true
+	})
 	labels := map[uint32]string{0: "root"}
 	for i, n := range m.Nodes {
 		for _, e := range edges[uint32(i)] {
-			labels[e.Value] = labels[uint32(i)] + "." + e.Key
+			labels[e.to] = labels[uint32(i)] + "." + e.elem
 		}
 		if n.Star >= 0 {
 			labels[uint32(n.Star)] = labels[uint32(i)] + ".*"
@@ -51,17 +56,6 @@ func (p *Plan) Dump() string {
 		fmt.Fprintf(&b, "policy %d %s\n", pol.Index, shapeString(pol.Shape))
 	}
 	return b.String()
-}
-
-func sortedSlots(t runtime.Table) []runtime.Slot {
-	var out []runtime.Slot
-	for _, s := range t {
-		if s.Hash != 0 {
-			out = append(out, s)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
-	return out
 }
 
 func (p *Plan) setString(set uint32) string {

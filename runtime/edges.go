@@ -1,0 +1,130 @@
+package runtime
+
+// EdgeTable holds the wildcard trie's literal edges: (node, element) ->
+// child. The walk looks one up per element it visits, so this is the inner
+// loop of every lookup that is not an exact hit.
+//
+// Most elements are at most 8 bytes ("orders", "eu", "created"). Those
+// edges are keyed by the element's bytes as one word, so a lookup is a
+// load, a mask and one multiply to hash, and integer compares: no string
+// hash, no byte comparison. Longer elements go to a string-keyed Table.
+type EdgeTable struct {
+	short []shortEdge // open addressing, a power of two at most half full
+	shift uint        // 64 - log2(len(short))
+	long  Table
+}
+
+// shortEdge is one edge for an element of 1 to 8 bytes.
+type shortEdge struct {
+	elem uint64 // the element's bytes, little endian, zero-padded
+	from uint32 // parent node << 3 | (length-1): "ab" and "ab\x00" differ
+	to   uint32 // child node; 0 marks an empty slot (the root is no child)
+}
+
+// shortElem is the longest element kept in a word.
+const shortElem = 8
+
+// NewEdgeTable builds the table of edges from[i] --elems[i]--> to[i].
+// Edges must be distinct, every to[i] non-zero and from[i] < 1<<29
+// (MaxDestinations*MaxElements nodes at most, far below).
+func NewEdgeTable(elems []string, from, to []uint32) EdgeTable {
+	var t EdgeTable
+	var longKeys []string
+	var longFrom, longTo []uint32
+	nShort := 0
+	for _, e := range elems {
+		if len(e) <= shortElem {
+			nShort++
+		}
+	}
+	if nShort > 0 {
+		size, bits := 2, uint(1)
+		for size < 2*nShort {
+			size, bits = size*2, bits+1
+		}
+		t.short, t.shift = make([]shortEdge, size), 64-bits
+	}
+	for i, e := range elems {
+		if len(e) > shortElem {
+			longKeys, longFrom, longTo = append(longKeys, e), append(longFrom, from[i]), append(longTo, to[i])
+			continue
+		}
+		s := shortEdge{elem: loadShort(e, 0, len(e)), from: from[i]<<3 | uint32(len(e)-1), to: to[i]}
+		j := t.slot(s.elem, s.from)
+		for t.short[j].to != 0 {
+			j = (j + 1) & (len(t.short) - 1)
+		}
+		t.short[j] = s
+	}
+	t.long = NewTable(longKeys, longFrom, longTo, ElemSeed)
+	return t
+}
+
+// slot is the home slot of a short edge: one multiply-shift.
+func (t *EdgeTable) slot(elem uint64, from uint32) int {
+	return int(((elem ^ uint64(from)*hashK3) * hashK1) >> t.shift)
+}
+
+// Child returns the child of node along element name[start:end].
+func (t *EdgeTable) Child(node uint32, name string, start, end int) (uint32, bool) {
+	n := end - start
+	if n > shortElem {
+		e := name[start:end]
+		return t.long.Lookup(e, node, EdgeHash(e, node))
+	}
+	if len(t.short) == 0 {
+		return 0, false
+	}
+	elem, from := loadShort(name, start, end), node<<3|uint32(n-1)
+	mask := len(t.short) - 1
+	for j := t.slot(elem, from); ; j = (j + 1) & mask {
+		s := &t.short[j]
+		if s.elem == elem && s.from == from {
+			return s.to, true
+		}
+		if s.to == 0 {
+			return 0, false
+		}
+	}
+}
+
+// All yields every edge as (from, element, to), short edges first.
+func (t *EdgeTable) All(yield func(from uint32, elem string, to uint32) bool) {
+	for _, s := range t.short {
+		if s.to == 0 {
+			continue
+		}
+		var b [shortElem]byte
+		n := int(s.from&7) + 1
+		for i := range n {
+			b[i] = byte(s.elem >> (8 * i))
+		}
+		if !yield(s.from>>3, string(b[:n]), s.to) {
+			return
+		}
+	}
+	for _, s := range t.long {
+		if s.Hash != 0 && !yield(s.Node, s.Key, s.Value) {
+			return
+		}
+	}
+}
+
+// loadShort returns the bytes s[start:end] (at most 8) as a little-endian
+// word, zero-padded: one load and a mask when s has 8 bytes from start
+// on, or from the 8 bytes ending at len(s) shifted down, else bytewise.
+func loadShort(s string, start, end int) uint64 {
+	n := end - start
+	mask := ^uint64(0) >> (64 - 8*n) // n is 1 to 8
+	switch {
+	case start+8 <= len(s):
+		return loadAt(s, start) & mask
+	case len(s) >= 8:
+		return loadAt(s, len(s)-8) >> (8 * (start + 8 - len(s))) & mask
+	}
+	var w uint64
+	for i := end - 1; i >= start; i-- {
+		w = w<<8 | uint64(s[i])
+	}
+	return w
+}
