@@ -14,13 +14,19 @@ type Compact struct {
 	ExactEnds []uint32
 	Infos     []int32
 	Lists     []uint32
-	// The wildcard trie: NodeStride values per node, then the literal
-	// edges, edge i leaving EdgeFrom[i] for EdgeTo[i].
-	Nodes    []int32
-	EdgeKeys string
-	EdgeEnds []uint32
-	EdgeFrom []uint32
-	EdgeTo   []uint32
+	// The wildcard automaton: NodeStride values per node, then the
+	// literal edges, edge i leaving EdgeFrom[i] for EdgeTo[i]. When
+	// Deterministic, nodes are the states of a deterministic automaton
+	// (see Matcher) and States holds StateStride values per state: its
+	// tails' list (start and length in Lists), its terms' list, then the
+	// ACL unions of its tails and of its terms, NumOps sets each.
+	Deterministic bool
+	States        []uint32
+	Nodes         []int32
+	EdgeKeys      string
+	EdgeEnds      []uint32
+	EdgeFrom      []uint32
+	EdgeTo        []uint32
 	// Per destination: rank, and NumOps ACL set numbers.
 	Rank    []uint32
 	DestACL []uint32
@@ -34,8 +40,9 @@ type Compact struct {
 
 // Strides of the flat slices in Compact.
 const (
-	InfoStride = 3 + int(NumOps) // best, list start, list length, ACL sets
-	NodeStride = 3               // star, term, tail
+	InfoStride  = 3 + int(NumOps) // best, list start, list length, ACL sets
+	NodeStride  = 3               // star, term, tail
+	StateStride = 4 + 2*int(NumOps)
 )
 
 // NewMatcher expands a Compact plan. It trusts its input, which the
@@ -68,6 +75,14 @@ func NewMatcher(c *Compact) *Matcher {
 	m.Exact = NewNameTable(exact, values)
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
+	}
+	m.Deterministic = c.Deterministic
+	for i := 0; i+StateStride <= len(c.States); i += StateStride {
+		f := c.States[i:]
+		st := State{Tails: ListRef{f[0], f[1]}, Terms: ListRef{f[2], f[3]}}
+		copy(st.TailACL[:], f[4:])
+		copy(st.TermACL[:], f[4+NumOps:])
+		m.States = append(m.States, st)
 	}
 	m.Edges = NewEdgeTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo)
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {

@@ -16,13 +16,18 @@ type Matcher struct {
 	Exact       NameTable // name -> its destination
 	Infos       []Info    // per destination; set for literal ones only
 	Lists       []uint32  // Info.List slices, destination numbers in config order
-	Nodes       []Node    // the wildcard trie; Nodes[0] is the root
-	Edges       EdgeTable // (node, element) -> child node, literal edges only
-	Rank        []uint32  // per destination: its position in precedence order
-	DestACL     [][NumOps]uint32
-	Sets        []uint64 // principal bit sets, SetWords words each; set 0 is empty
-	SetWords    int
-	Principals  Table // principal -> bit number
+	Nodes       []Node    // the wildcard automaton; Nodes[0] is the start
+	// Deterministic: Nodes are the states of a deterministic automaton
+	// (package plan builds it from the trie) and States says what each
+	// contributes; else Nodes is the trie itself, walked with backtracking.
+	Deterministic bool
+	States        []State
+	Edges         EdgeTable // (node, element) -> child node, literal edges only
+	Rank          []uint32  // per destination: its position in precedence order
+	DestACL       [][NumOps]uint32
+	Sets          []uint64 // principal bit sets, SetWords words each; set 0 is empty
+	SetWords      int
+	Principals    Table // principal -> bit number
 
 	principals []string   // by bit number
 	small      [][]uint32 // per set: its members when at most smallSet, else nil
@@ -40,12 +45,25 @@ type Info struct {
 	ACL       [NumOps]uint32 // union of the matching destinations' sets
 }
 
-// Node is a trie node: the path from the root spells a pattern prefix.
+// Node is a trie node, whose path from the root spells a pattern prefix,
+// or a state of the deterministic automaton, a set of such nodes.
 type Node struct {
-	Star int32 // child for a '*' element, or -1
-	Term int32 // destination whose pattern ends here, or -1
-	Tail int32 // destination whose pattern is this prefix then '>', or -1
+	Star int32 // next node for a '*' element (any other element, in a state), or -1
+	Term int32 // destination whose pattern ends here (the best ranked, in a state), or -1
+	Tail int32 // destination whose pattern is this prefix then '>' (best ranked), or -1
 }
+
+// State is what the trie nodes of a deterministic state contribute to a
+// name that reaches it: the '>' patterns that match if more elements
+// follow (Tails), those that match if the name ends here (Terms), and the
+// unions of their ACLs.
+type State struct {
+	Tails, Terms     ListRef
+	TailACL, TermACL [NumOps]uint32
+}
+
+// ListRef is a slice of Matcher.Lists.
+type ListRef struct{ Start, Len uint32 }
 
 // path is a validated name split into elements, kept as end offsets so
 // that the walk's frame stays small: Go zeroes it on every call, and a

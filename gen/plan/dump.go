@@ -13,7 +13,7 @@ import (
 // reading what the generator decided, as regexp/syntax's dumps do:
 //
 //	exact "foo.bar" best=0 matches=[0 1] publish={alice bob} subscribe={}
-//	node 1 "foo" star=2 term=- tail=3
+//	node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
 //	policy 0 prefix "rob." dotall=false
 func (p *Plan) Dump() string {
 	var b strings.Builder
@@ -43,14 +43,23 @@ func (p *Plan) Dump() string {
 	labels := map[uint32]string{0: "root"}
 	for i, n := range m.Nodes {
 		for _, e := range edges[uint32(i)] {
-			labels[e.to] = labels[uint32(i)] + "." + e.elem
+			if _, ok := labels[e.to]; !ok { // a state may have many paths: name the first
+				labels[e.to] = labels[uint32(i)] + "." + e.elem
+			}
 		}
 		if n.Star >= 0 {
-			labels[uint32(n.Star)] = labels[uint32(i)] + ".*"
+			if _, ok := labels[uint32(n.Star)]; !ok {
+				labels[uint32(n.Star)] = labels[uint32(i)] + ".*"
+			}
 		}
 	}
 	for i, n := range m.Nodes {
-		fmt.Fprintf(&b, "node %d %s star=%s term=%s tail=%s\n", i, labels[uint32(i)], opt(n.Star), opt(n.Term), opt(n.Tail))
+		fmt.Fprintf(&b, "node %d %s star=%s term=%s tail=%s", i, labels[uint32(i)], opt(n.Star), opt(n.Term), opt(n.Tail))
+		if m.Deterministic {
+			st := m.States[i]
+			fmt.Fprintf(&b, " tails=%v terms=%v", m.Lists[st.Tails.Start:st.Tails.Start+st.Tails.Len], m.Lists[st.Terms.Start:st.Terms.Start+st.Terms.Len])
+		}
+		b.WriteByte('\n')
 	}
 	for _, pol := range p.Policies {
 		fmt.Fprintf(&b, "policy %d %s\n", pol.Index, shapeString(pol.Shape))

@@ -119,11 +119,12 @@ func TestDump(t *testing.T) {
 		{"name": "*.bar.>", "acl": {"subscribe": ["ops"]}}
 	]}`)
 	want := `exact "foo.bar" best=0 matches=[0 1 2] publish={alice bob} subscribe={ops}
-node 0 root star=3 term=- tail=-
-node 1 root.foo star=2 term=- tail=2
-node 2 root.foo.* star=- term=1 tail=-
-node 3 root.* star=- term=- tail=-
-node 4 root.*.bar star=- term=- tail=3
+node 0 root star=1 term=- tail=- tails=[] terms=[]
+node 1 root.* star=- term=- tail=- tails=[] terms=[]
+node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
+node 3 root.*.bar star=- term=- tail=3 tails=[3] terms=[]
+node 4 root.foo.* star=- term=1 tail=- tails=[] terms=[1]
+node 5 root.foo.bar star=- term=1 tail=3 tails=[3] terms=[1]
 `
 	if got := Build(load(t, data)).Dump(); got != want {
 		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
@@ -230,5 +231,58 @@ func TestPolicyIndexDeepNesting(t *testing.T) {
 				t.Errorf("Find(a*%d, %v) = %d, %v; reference %d, %v", n, op, got, gotOK, want, wantOK)
 			}
 		}
+	}
+}
+
+// TestExhaustiveSmallScopeNFA repeats the pairs of TestExhaustiveSmallScope
+// with the trie kept, so the runtime's backtracking walk, which Build falls
+// back to past maxDFASize, is held to the reference too.
+func TestExhaustiveSmallScopeNFA(t *testing.T) {
+	forceNFA = true
+	defer func() { forceNFA = false }()
+	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "", "a..b", "a.*", strings.Repeat("a.", 70)+"a")
+	pats := validPatterns(3)
+	if testing.Short() {
+		pats = validPatterns(2)
+	}
+	for i, a := range pats {
+		compare(t, configJSON(true, a), names)
+		for _, b := range pats[i+1:] {
+			compare(t, configJSON(true, a, b), names)
+		}
+	}
+}
+
+// TestDFABlowUpFallsBack builds k patterns of k elements, pattern i literal
+// at element i and '*' elsewhere: the names' prefixes reach 2^k distinct
+// sets of patterns, so determinizing exceeds maxDFASize and Build keeps
+// the trie, whose answers must still be right.
+func TestDFABlowUpFallsBack(t *testing.T) {
+	const k = 14
+	var pats []string
+	for i := range k {
+		elems := slices.Repeat([]string{"*"}, k)
+		elems[i] = "l"
+		pats = append(pats, strings.Join(elems, "."))
+	}
+	data := configJSON(true, pats...)
+	if Build(load(t, data)).Compact.Deterministic {
+		t.Fatal("2^14 states were determinized; want the trie kept")
+	}
+	var names []string
+	for mask := 0; mask < 1<<k; mask += 97 {
+		elems := make([]string, k)
+		for i := range elems {
+			elems[i] = "o"
+			if mask&(1<<i) != 0 {
+				elems[i] = "l"
+			}
+		}
+		names = append(names, strings.Join(elems, "."))
+	}
+	compare(t, data, names)
+	// Fewer patterns fit, and determinize.
+	if !Build(load(t, configJSON(true, pats[:6]...))).Compact.Deterministic {
+		t.Error("6 patterns kept as a trie; want determinized")
 	}
 }
