@@ -14,19 +14,20 @@ type Compact struct {
 	ExactEnds []uint32
 	Infos     []int32
 	Lists     []uint32
-	// The wildcard automaton: NodeStride values per node, then the
-	// literal edges, edge i leaving EdgeFrom[i] for EdgeTo[i]. When
-	// Deterministic, nodes are the states of a deterministic automaton
-	// (see Matcher) and States holds StateStride values per state: its
-	// tails' list (start and length in Lists), its terms' list, then the
-	// ACL unions of its tails and of its terms, NumOps sets each.
-	Deterministic bool
-	States        []uint32
-	Nodes         []int32
-	EdgeKeys      string
-	EdgeEnds      []uint32
-	EdgeFrom      []uint32
-	EdgeTo        []uint32
+	// The wildcard automata: AutomatonStride values each (start node,
+	// then 1 if deterministic, 0 for a trie); NodeStride values per node
+	// of all of them, then their literal edges, edge i leaving EdgeFrom[i]
+	// for EdgeTo[i]. States holds StateStride values per node, read for
+	// the states of deterministic automata (see State): the tails' list
+	// (start and length in Lists), the terms' list, then the ACL unions of
+	// the tails and of the terms, NumOps sets each.
+	Automata []uint32
+	States   []uint32
+	Nodes    []int32
+	EdgeKeys string
+	EdgeEnds []uint32
+	EdgeFrom []uint32
+	EdgeTo   []uint32
 	// Per destination: rank, and NumOps ACL set numbers.
 	Rank    []uint32
 	DestACL []uint32
@@ -40,9 +41,10 @@ type Compact struct {
 
 // Strides of the flat slices in Compact.
 const (
-	InfoStride  = 3 + int(NumOps) // best, list start, list length, ACL sets
-	NodeStride  = 3               // star, term, tail
-	StateStride = 4 + 2*int(NumOps)
+	InfoStride      = 3 + int(NumOps) // best, list start, list length, ACL sets
+	NodeStride      = 3               // star, term, tail
+	StateStride     = 4 + 2*int(NumOps)
+	AutomatonStride = 2
 )
 
 // NewMatcher expands a Compact plan. It trusts its input, which the
@@ -76,7 +78,9 @@ func NewMatcher(c *Compact) *Matcher {
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
 	}
-	m.Deterministic = c.Deterministic
+	for i := 0; i+AutomatonStride <= len(c.Automata); i += AutomatonStride {
+		m.Automata = append(m.Automata, Automaton{Start: int32(c.Automata[i]), Deterministic: c.Automata[i+1] == 1})
+	}
 	for i := 0; i+StateStride <= len(c.States); i += StateStride {
 		f := c.States[i:]
 		st := State{Tails: ListRef{f[0], f[1]}, Terms: ListRef{f[2], f[3]}}

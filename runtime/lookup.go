@@ -28,66 +28,19 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 	if !p.split(name) {
 		return -1, ErrInvalidName
 	}
-	if m.Deterministic {
-		return m.resolveDFA(&p), nil
-	}
-	return m.resolveWild(&p), nil
-}
-
-// step returns the state after element d of p from state s, or -1 when no
-// pattern continues.
-func (m *Matcher) step(s int32, p *path, d int) int32 {
-	start, end := p.bounds(d)
-	if c, ok := m.Edges.Child(uint32(s), p.name, start, end); ok {
-		return int32(c)
-	}
-	return m.Nodes[s].Star
-}
-
-// resolveDFA follows one edge per element: each state visited before the
-// last element offers its best '>' pattern, the final state its best
-// pattern ending there, and the best ranked of those wins.
-func (m *Matcher) resolveDFA(p *path) int {
-	best, bestRank := int32(-1), uint32(0)
-	s := int32(0)
-	for d := 0; d < p.n; d++ {
-		if t := m.Nodes[s].Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
-			best, bestRank = t, m.Rank[t]
-		}
-		if s = m.step(s, p, d); s < 0 {
-			return int(best)
-		}
-	}
-	if t := m.Nodes[s].Term; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
-		return int(t)
-	}
-	return int(best)
-}
-
-// resolveWild walks the trie literal-first. The first pattern without '>'
-// that ends at the name's last element is the best match of the '*' class,
-// which beats every '>' pattern; '>' candidates are compared by rank.
-func (m *Matcher) resolveWild(p *path) int {
-	best, bestRank := int32(-1), uint32(0)
-	var w walk
-	for {
-		n := &m.Nodes[w.node]
-		if w.depth == p.n {
-			if n.Term >= 0 {
-				return int(n.Term)
-			}
+	best := int32(-1)
+	for _, a := range m.Automata {
+		var d int32
+		if a.Deterministic {
+			d = m.resolveDFA(&p, a.Start)
 		} else {
-			if t := n.Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
-				best, bestRank = t, m.Rank[t]
-			}
-			if m.descend(&w, p, n) {
-				continue
-			}
+			d = m.resolveTrie(&p, a.Start)
 		}
-		if !w.next() {
-			return int(best)
+		if d >= 0 && (best < 0 || m.Rank[d] < m.Rank[best]) {
+			best = d
 		}
 	}
+	return int(best), nil
 }
 
 // Matches appends to buf every destination that matches name, in config
@@ -113,60 +66,18 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 		return buf, ErrInvalidName
 	}
 	start := len(buf)
-	if m.Deterministic {
-		buf = m.matchesDFA(&p, buf)
-	} else {
-		m.walkAll(&p, func(d int32) bool {
-			buf = append(buf, int(d))
-			return false
-		})
+	for _, a := range m.Automata {
+		if a.Deterministic {
+			buf = m.matchesDFA(&p, a.Start, buf)
+		} else {
+			m.walkTrie(&p, a.Start, func(d int32) bool {
+				buf = append(buf, int(d))
+				return false
+			})
+		}
 	}
 	sortInts(buf[start:])
 	return buf, nil
-}
-
-// matchesDFA appends the tails of every state the name passes and the
-// terms of the state it ends in.
-func (m *Matcher) matchesDFA(p *path, buf []int) []int {
-	s := int32(0)
-	for d := 0; d < p.n; d++ {
-		buf = m.appendList(buf, m.States[s].Tails)
-		if s = m.step(s, p, d); s < 0 {
-			return buf
-		}
-	}
-	return m.appendList(buf, m.States[s].Terms)
-}
-
-func (m *Matcher) appendList(buf []int, l ListRef) []int {
-	for _, d := range m.Lists[l.Start : l.Start+l.Len] {
-		buf = append(buf, int(d))
-	}
-	return buf
-}
-
-// walkAll calls visit for every wildcard destination matching p, in walk
-// order, until visit returns true; it reports whether one did.
-func (m *Matcher) walkAll(p *path, visit func(dest int32) bool) bool {
-	var w walk
-	for {
-		n := &m.Nodes[w.node]
-		if w.depth == p.n {
-			if n.Term >= 0 && visit(n.Term) {
-				return true
-			}
-		} else {
-			if n.Tail >= 0 && visit(n.Tail) {
-				return true
-			}
-			if m.descend(&w, p, n) {
-				continue
-			}
-		}
-		if !w.next() {
-			return false
-		}
-	}
 }
 
 // sortInts is an insertion sort: match lists are short, and sort.Ints
@@ -205,27 +116,18 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
 	if !m.Permissions {
 		return true
 	}
-	if m.Deterministic {
-		return m.allowedDFA(op, &p, principals)
-	}
-	return m.walkAll(&p, func(d int32) bool {
-		return m.granted(m.DestACL[d][op], principals)
-	})
-}
-
-// allowedDFA asks, of each state the name passes, whether the union of
-// its tails' ACLs grants op, and of the final state, its terms' union.
-func (m *Matcher) allowedDFA(op Op, p *path, principals []string) bool {
-	s := int32(0)
-	for d := 0; d < p.n; d++ {
-		if m.granted(m.States[s].TailACL[op], principals) {
+	for _, a := range m.Automata {
+		if a.Deterministic {
+			if m.allowedDFA(op, &p, a.Start, principals) {
+				return true
+			}
+		} else if m.walkTrie(&p, a.Start, func(d int32) bool {
+			return m.granted(m.DestACL[d][op], principals)
+		}) {
 			return true
 		}
-		if s = m.step(s, p, d); s < 0 {
-			return false
-		}
 	}
-	return m.granted(m.States[s].TermACL[op], principals)
+	return false
 }
 
 // granted reports whether set holds one of principals. A small set (most

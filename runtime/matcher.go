@@ -16,18 +16,17 @@ type Matcher struct {
 	Exact       NameTable // name -> its destination
 	Infos       []Info    // per destination; set for literal ones only
 	Lists       []uint32  // Info.List slices, destination numbers in config order
-	Nodes       []Node    // the wildcard automaton; Nodes[0] is the start
-	// Deterministic: Nodes are the states of a deterministic automaton
-	// (package plan builds it from the trie) and States says what each
-	// contributes; else Nodes is the trie itself, walked with backtracking.
-	Deterministic bool
-	States        []State
-	Edges         EdgeTable // (node, element) -> child node, literal edges only
-	Rank          []uint32  // per destination: its position in precedence order
-	DestACL       [][NumOps]uint32
-	Sets          []uint64 // principal bit sets, SetWords words each; set 0 is empty
-	SetWords      int
-	Principals    Table // principal -> bit number
+	// Automata match the wildcard patterns, each a part of them, and
+	// share Nodes, States and Edges.
+	Automata   []Automaton
+	Nodes      []Node
+	States     []State   // per node of a deterministic automaton
+	Edges      EdgeTable // (node, element) -> child node, literal edges only
+	Rank       []uint32  // per destination: its position in precedence order
+	DestACL    [][NumOps]uint32
+	Sets       []uint64 // principal bit sets, SetWords words each; set 0 is empty
+	SetWords   int
+	Principals Table // principal -> bit number
 
 	principals []string   // by bit number
 	small      [][]uint32 // per set: its members when at most smallSet, else nil
@@ -43,6 +42,17 @@ const smallSet = 8
 type Info struct {
 	List, Len uint32         // every matching destination: Lists[List:List+Len]
 	ACL       [NumOps]uint32 // union of the matching destinations' sets
+}
+
+// Automaton is one of the automata matching wildcard patterns: a
+// deterministic one (package plan builds it from the patterns' trie by the
+// subset construction) whose Nodes are states and whose States say what
+// each contributes, or, where that would be too large, the trie itself,
+// walked with backtracking. Splitting the patterns among a few automata
+// keeps each deterministic one small (see plan.buildWildcards).
+type Automaton struct {
+	Start         int32
+	Deterministic bool
 }
 
 // Node is a trie node, whose path from the root spells a pattern prefix,

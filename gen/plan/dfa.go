@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/subject"
 	"github.com/destgen/destgen/runtime"
 )
@@ -20,9 +21,15 @@ import (
 // never backtracks, and each state carries what its nodes contribute
 // (precomputed best matches, match lists and ACL unions).
 //
-// The construction can blow up (patterns like *.a.*.b.*.c multiply
-// subsets), so it stops past maxDFASize and the plan keeps the trie, which
-// the runtime walks with backtracking instead.
+// The construction can blow up: a pattern with '*' at element i joins the
+// state of every name prefix whose first i elements it matches, so
+// patterns branching at different depths multiply subsets (the benchmark's
+// wildcard-heavy 10k config: a trie of 33k nodes and edges, a 1.1M
+// automaton). The plan then splits the patterns by the position of their
+// first '*' and merges adjacent groups while the automata stay within
+// maxDFASize in all; each group's automaton runs on its own at lookup
+// (three or four on that config, 63k in all). A group that does not fit
+// even alone keeps its trie, which the runtime walks with backtracking.
 
 // nfa is the wildcard trie.
 type nfa struct {
@@ -75,16 +82,11 @@ func (a *nfa) size() int {
 	return n
 }
 
-// buildNFA puts every wildcard pattern into the trie. Literal patterns
-// stay out: they are found in the exact table, and a name that is not
-// there cannot match any of them.
-func (p *Plan) buildNFA() *nfa {
+// buildNFA puts the patterns of dests into a trie.
+func buildNFA(dests []*model.Destination) *nfa {
 	a := &nfa{index: map[nfaKey]int32{}}
 	a.newNode()
-	for _, d := range p.Model.Destinations {
-		if d.Pattern.IsLiteral() {
-			continue
-		}
+	for _, d := range dests {
 		node := int32(0)
 		for _, e := range d.Pattern.Elems {
 			if e.Kind == subject.Tail {
@@ -100,11 +102,82 @@ func (p *Plan) buildNFA() *nfa {
 	return a
 }
 
-// maxDFASize bounds the deterministic automaton (states plus edges) to a
-// multiple of the trie's size, plus slack for small configs. Realistic
-// configs stay within about twice the trie; the bound only stops
-// pathological blow-up from making the generated package huge.
-func maxDFASize(trie int) int { return 8*trie + 4096 }
+// maxDFASize bounds the deterministic automata (states plus edges) to a
+// multiple of the trie's size, plus slack for small configs: the generated
+// data grows with them, and past a few times the trie a split into more
+// automata (more lookups per element) is the better trade.
+func maxDFASize(trie int) int { return 4*trie + 4096 }
+
+// buildWildcards builds the automata of the wildcard patterns. Literal
+// patterns stay out: they are found in the exact table, and a name that is
+// not there cannot match any of them.
+func (p *Plan) buildWildcards() {
+	var wild []*model.Destination
+	for _, d := range p.Model.Destinations {
+		if !d.Pattern.IsLiteral() {
+			wild = append(wild, d)
+		}
+	}
+	if len(wild) == 0 {
+		return
+	}
+	all := buildNFA(wild)
+	budget := maxDFASize(all.size())
+	if forceNFA {
+		p.writeTrie(all)
+		return
+	}
+	if d, ok := determinize(all, budget); ok {
+		p.writeDFA(d)
+		return
+	}
+	var group []*model.Destination // patterns of the automaton being grown
+	var dfa *determinizer          // its automaton
+	for _, bucket := range byFirstStar(wild) {
+		merged := append(append([]*model.Destination{}, group...), bucket...)
+		if d, ok := determinize(buildNFA(merged), budget); ok {
+			group, dfa = merged, d
+			continue
+		}
+		if dfa != nil {
+			p.writeDFA(dfa)
+			budget -= dfa.size
+		}
+		group, dfa = bucket, nil
+		if d, ok := determinize(buildNFA(bucket), budget); ok {
+			dfa = d
+		} else {
+			p.writeTrie(buildNFA(bucket))
+			group = nil
+		}
+	}
+	if dfa != nil {
+		p.writeDFA(dfa)
+	}
+}
+
+// byFirstStar groups dests by the position of their first '*', in
+// ascending order, those without a '*' last.
+func byFirstStar(dests []*model.Destination) [][]*model.Destination {
+	buckets := make([][]*model.Destination, runtime.MaxElements+1)
+	for _, d := range dests {
+		pos := runtime.MaxElements
+		for i, e := range d.Pattern.Elems {
+			if e.Kind == subject.Star {
+				pos = i
+				break
+			}
+		}
+		buckets[pos] = append(buckets[pos], d)
+	}
+	var out [][]*model.Destination
+	for _, b := range buckets {
+		if len(b) > 0 {
+			out = append(out, b)
+		}
+	}
+	return out
+}
 
 // dfaState is a set of trie nodes, ascending.
 type dfaState []int32
@@ -144,12 +217,12 @@ func (d *determinizer) state(s dfaState) int32 {
 }
 
 // determinize returns the deterministic automaton of a, or false if it
-// exceeds maxDFASize. States are numbered in breadth-first order and
-// edges sorted by element, so the result depends only on the trie.
-func determinize(a *nfa) (*determinizer, bool) {
+// exceeds limit (states plus edges). States are numbered in breadth-first
+// order and edges sorted by element, so the result depends only on the
+// trie.
+func determinize(a *nfa, limit int) (*determinizer, bool) {
 	d := &determinizer{a: a, ids: map[string]int32{}}
 	d.state(dfaState{0})
-	limit := maxDFASize(a.size())
 	for i := 0; i < len(d.states); i++ {
 		stars, lits := d.successors(d.states[i])
 		if len(stars) > 0 {
@@ -202,13 +275,13 @@ func sortInt32s(s []int32) {
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 }
 
-// writeDFA stores the automaton in Compact: per state its default edge,
+// writeDFA appends the automaton to Compact: per state its default edge,
 // best term and best tail (Nodes), its literal edges, and in States its
 // tail and term lists and their ACL unions.
-func (p *Plan) writeDFA(d *determinizer, sets *setInterner) {
+func (p *Plan) writeDFA(d *determinizer) {
 	c := &p.Compact
-	c.Deterministic = true
-	var keys []string
+	base := p.startAutomaton(true)
+	sets := newSetInterner(c)
 	for i, s := range d.states {
 		var tails, terms []int
 		for _, n := range s {
@@ -219,7 +292,7 @@ func (p *Plan) writeDFA(d *determinizer, sets *setInterner) {
 				terms = append(terms, int(t))
 			}
 		}
-		c.Nodes = append(c.Nodes, d.star[i], p.bestRanked(terms), p.bestRanked(tails))
+		c.Nodes = append(c.Nodes, offset(d.star[i], base), p.bestRanked(terms), p.bestRanked(tails))
 		c.States = append(c.States, p.appendList(tails), uint32(len(tails)), p.appendList(terms), uint32(len(terms)))
 		for _, list := range [][]int{tails, terms} {
 			for op := range runtime.NumOps {
@@ -227,12 +300,37 @@ func (p *Plan) writeDFA(d *determinizer, sets *setInterner) {
 			}
 		}
 		for _, e := range d.edges[i] {
-			keys = append(keys, e.elem)
-			c.EdgeFrom = append(c.EdgeFrom, uint32(i))
-			c.EdgeTo = append(c.EdgeTo, uint32(e.to))
+			p.addEdge(base+int32(i), e.elem, base+e.to)
 		}
 	}
-	c.EdgeKeys, c.EdgeEnds = Blob(keys)
+}
+
+// startAutomaton records an automaton starting at the next node and
+// returns that node's number, which offsets the automaton's own.
+func (p *Plan) startAutomaton(deterministic bool) int32 {
+	c := &p.Compact
+	base := int32(len(c.Nodes) / runtime.NodeStride)
+	kind := uint32(0)
+	if deterministic {
+		kind = 1
+	}
+	c.Automata = append(c.Automata, uint32(base), kind)
+	return base
+}
+
+func (p *Plan) addEdge(from int32, elem string, to int32) {
+	c := &p.Compact
+	p.edgeKeys = append(p.edgeKeys, elem)
+	c.EdgeFrom = append(c.EdgeFrom, uint32(from))
+	c.EdgeTo = append(c.EdgeTo, uint32(to))
+}
+
+// offset returns node n of an automaton starting at base; -1 stays.
+func offset(n, base int32) int32 {
+	if n < 0 {
+		return n
+	}
+	return n + base
 }
 
 // bestRanked returns the destination of dests that ranks first, or -1.
@@ -256,17 +354,16 @@ func (p *Plan) appendList(dests []int) uint32 {
 	return start
 }
 
-// writeNFA stores the trie itself, for the runtime's backtracking walk.
-func (p *Plan) writeNFA(a *nfa) {
+// writeTrie appends the trie itself, for the runtime's backtracking walk.
+// Its nodes' States are left empty: the walk reads destinations' own.
+func (p *Plan) writeTrie(a *nfa) {
 	c := &p.Compact
-	var keys []string
+	base := p.startAutomaton(false)
 	for n := range a.star {
-		c.Nodes = append(c.Nodes, a.star[n], a.term[n], a.tail[n])
+		c.Nodes = append(c.Nodes, offset(a.star[n], base), a.term[n], a.tail[n])
+		c.States = append(c.States, make([]uint32, runtime.StateStride)...)
 		for _, e := range a.edges[n] {
-			keys = append(keys, e.elem)
-			c.EdgeFrom = append(c.EdgeFrom, uint32(n))
-			c.EdgeTo = append(c.EdgeTo, uint32(e.to))
+			p.addEdge(base+int32(n), e.elem, base+e.to)
 		}
 	}
-	c.EdgeKeys, c.EdgeEnds = Blob(keys)
 }

@@ -33,6 +33,8 @@ type Plan struct {
 	PolicyIndex runtime.CompactPolicies
 	Principals  []string // bit i of an ACL set is Principals[i]
 	Policies    []Policy
+
+	edgeKeys []string // the automata's edge elements, in EdgeFrom order
 }
 
 // Policy is an auto-creation policy with the shape of its regex, which
@@ -60,12 +62,8 @@ func Build(m *model.Model) *Plan {
 		c.Rank[d.Index] = uint32(d.Rank)
 	}
 	p.buildACLSets()
-	trie := p.buildNFA()
-	if d, ok := determinize(trie); ok && !forceNFA {
-		p.writeDFA(d, newSetInterner(c))
-	} else {
-		p.writeNFA(trie)
-	}
+	p.buildWildcards()
+	c.EdgeKeys, c.EdgeEnds = Blob(p.edgeKeys)
 	p.buildExact()
 	p.Matcher = *runtime.NewMatcher(c)
 	p.buildPolicies()

@@ -119,6 +119,7 @@ func TestDump(t *testing.T) {
 		{"name": "*.bar.>", "acl": {"subscribe": ["ops"]}}
 	]}`)
 	want := `exact "foo.bar" best=0 matches=[0 1 2] publish={alice bob} subscribe={ops}
+automaton 0 deterministic
 node 0 root star=1 term=- tail=- tails=[] terms=[]
 node 1 root.* star=- term=- tail=- tails=[] terms=[]
 node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
@@ -266,8 +267,10 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 		pats = append(pats, strings.Join(elems, "."))
 	}
 	data := configJSON(true, pats...)
-	if Build(load(t, data)).Compact.Deterministic {
-		t.Fatal("2^14 states were determinized; want the trie kept")
+	// Pattern 0 branches first at element 1, the rest at 0: two groups,
+	// the second (13 patterns, 2^13 states) too large, kept as a trie.
+	if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != "[0 0 105 1]" {
+		t.Fatalf("automata (start, deterministic) %s; want [0 0 105 1]", got)
 	}
 	var names []string
 	for mask := 0; mask < 1<<k; mask += 97 {
@@ -282,7 +285,7 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	}
 	compare(t, data, names)
 	// Fewer patterns fit, and determinize.
-	if !Build(load(t, configJSON(true, pats[:6]...))).Compact.Deterministic {
-		t.Error("6 patterns kept as a trie; want determinized")
+	if got := fmt.Sprint(Build(load(t, configJSON(true, pats[:6]...))).Compact.Automata); got != "[0 1]" {
+		t.Errorf("6 patterns: automata %s; want one deterministic", got)
 	}
 }

@@ -86,8 +86,8 @@ func init() {
 // matcher is the lookup plan, expanded once at initialisation from the
 // plan* tables at the end of this file; see runtime.Compact.
 var matcher = runtime.NewMatcher(&runtime.Compact{
+	Automata:      planAutomata,
 	DestACL:       planDestACL,
-	Deterministic: true,
 	EdgeEnds:      planEdgeEnds,
 	EdgeFrom:      planEdgeFrom,
 	EdgeKeys:      planEdgeKeys,
@@ -288,6 +288,10 @@ var planInfos = []int32{
 
 var planLists = []uint32{
 	2, 5, 4, 1, 3, 0, 1, 2,
+}
+
+var planAutomata = []uint32{
+	0, 1,
 }
 
 var planStates = []uint32{
