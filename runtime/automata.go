@@ -6,14 +6,19 @@ package runtime
 // walked depth-first with backtracking. Each function here runs one
 // automaton from its start node; the lookups combine them.
 
-// step returns the state after element d of p from state s, or -1 when no
-// pattern continues.
-func (m *Matcher) step(s int32, p *path, d int) int32 {
-	start, end := p.bounds(d)
-	if c, ok := m.Edges.Child(uint32(s), p.name, start, end); ok {
-		return int32(c)
+// step returns the state after the element name[start:end] from state s:
+// its literal edge for that element, else its '*' edge, else -1. The
+// node's filter skips the edge table (a likely cache miss) for most
+// elements it has no edge for.
+func (m *Matcher) step(s int32, name string, start, end int) int32 {
+	n := &m.Nodes[s]
+	w := elemWord(name, start, end)
+	if n.Filter&filterBit(w, end-start) != 0 {
+		if c, ok := m.Edges.Child(uint32(s), w, name, start, end); ok {
+			return int32(c)
+		}
 	}
-	return m.Nodes[s].Star
+	return n.Star
 }
 
 // resolveDFA follows one edge per element: each state visited before the
@@ -21,13 +26,15 @@ func (m *Matcher) step(s int32, p *path, d int) int32 {
 // pattern ending there, and the best ranked of those wins.
 func (m *Matcher) resolveDFA(p *path, s int32) int32 {
 	best, bestRank := int32(-1), uint32(0)
-	for d := 0; d < p.n; d++ {
+	for start := 0; start <= len(p.name); {
 		if t := m.Nodes[s].Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
 			best, bestRank = t, m.Rank[t]
 		}
-		if s = m.step(s, p, d); s < 0 {
+		end := p.endFrom(start)
+		if s = m.step(s, p.name, start, end); s < 0 {
 			return best
 		}
+		start = end + 1
 	}
 	if t := m.Nodes[s].Term; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
 		return t
@@ -38,11 +45,13 @@ func (m *Matcher) resolveDFA(p *path, s int32) int32 {
 // matchesDFA appends the tails of every state the name passes and the
 // terms of the state it ends in.
 func (m *Matcher) matchesDFA(p *path, s int32, buf []int) []int {
-	for d := 0; d < p.n; d++ {
+	for start := 0; start <= len(p.name); {
 		buf = m.appendList(buf, m.States[s].Tails)
-		if s = m.step(s, p, d); s < 0 {
+		end := p.endFrom(start)
+		if s = m.step(s, p.name, start, end); s < 0 {
 			return buf
 		}
+		start = end + 1
 	}
 	return m.appendList(buf, m.States[s].Terms)
 }
@@ -57,13 +66,15 @@ func (m *Matcher) appendList(buf []int, l ListRef) []int {
 // allowedDFA asks, of each state the name passes, whether the union of
 // its tails' ACLs grants op, and of the final state, its terms' union.
 func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool {
-	for d := 0; d < p.n; d++ {
+	for start := 0; start <= len(p.name); {
 		if m.granted(m.States[s].TailACL[op], principals) {
 			return true
 		}
-		if s = m.step(s, p, d); s < 0 {
+		end := p.endFrom(start)
+		if s = m.step(s, p.name, start, end); s < 0 {
 			return false
 		}
+		start = end + 1
 	}
 	return m.granted(m.States[s].TermACL[op], principals)
 }
@@ -73,6 +84,7 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool 
 // which beats every '>' pattern; '>' candidates are compared by rank.
 func (m *Matcher) resolveTrie(p *path, root int32) int32 {
 	best, bestRank := int32(-1), uint32(0)
+	p.index()
 	w := walk{node: root}
 	for {
 		n := &m.Nodes[w.node]
@@ -97,6 +109,7 @@ func (m *Matcher) resolveTrie(p *path, root int32) int32 {
 // walkTrie calls visit for every destination of a trie matching p, in walk
 // order, until visit returns true; it reports whether one did.
 func (m *Matcher) walkTrie(p *path, root int32, visit func(dest int32) bool) bool {
+	p.index()
 	w := walk{node: root}
 	for {
 		n := &m.Nodes[w.node]

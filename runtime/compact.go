@@ -88,7 +88,11 @@ func NewMatcher(c *Compact) *Matcher {
 		copy(st.TermACL[:], f[4+NumOps:])
 		m.States = append(m.States, st)
 	}
-	m.Edges = NewEdgeTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo)
+	elems := keys(c.EdgeKeys, c.EdgeEnds)
+	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo)
+	for i, e := range elems {
+		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(elemWord(e, 0, len(e)), len(e))
+	}
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
 	}

@@ -65,8 +65,9 @@ func (t *EdgeTable) slot(elem uint64, from uint32) int {
 	return int(((elem ^ uint64(from)*hashK3) * hashK1) >> t.shift)
 }
 
-// Child returns the child of node along element name[start:end].
-func (t *EdgeTable) Child(node uint32, name string, start, end int) (uint32, bool) {
+// Child returns the child of node along element name[start:end], whose
+// first bytes are w (elemWord).
+func (t *EdgeTable) Child(node uint32, w uint64, name string, start, end int) (uint32, bool) {
 	n := end - start
 	if n > shortElem {
 		e := name[start:end]
@@ -75,7 +76,7 @@ func (t *EdgeTable) Child(node uint32, name string, start, end int) (uint32, boo
 	if len(t.short) == 0 {
 		return 0, false
 	}
-	elem, from := loadShort(name, start, end), node<<3|uint32(n-1)
+	elem, from := w, node<<3|uint32(n-1)
 	mask := len(t.short) - 1
 	for j := t.slot(elem, from); ; j = (j + 1) & mask {
 		s := &t.short[j]
@@ -86,6 +87,19 @@ func (t *EdgeTable) Child(node uint32, name string, start, end int) (uint32, boo
 			return 0, false
 		}
 	}
+}
+
+// elemWord returns the first (up to 8) bytes of element name[start:end]
+// as a word: the whole key of a short element, and what the node filters
+// (Node.Filter) hash for any element.
+func elemWord(name string, start, end int) uint64 {
+	return loadShort(name, start, min(end, start+shortElem))
+}
+
+// filterBit is the bit of an element in its parent's Node.Filter: a hash
+// of its first bytes w and its length n.
+func filterBit(w uint64, n int) uint32 {
+	return 1 << (((w + uint64(n)) * hashK2) >> 59)
 }
 
 // All yields every edge as (from, element, to), short edges first.

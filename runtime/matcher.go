@@ -61,6 +61,8 @@ type Node struct {
 	Star int32 // next node for a '*' element (any other element, in a state), or -1
 	Term int32 // destination whose pattern ends here (the best ranked, in a state), or -1
 	Tail int32 // destination whose pattern is this prefix then '>' (best ranked), or -1
+	// Filter has filterBit set for each element the node has an edge for.
+	Filter uint32
 }
 
 // State is what the trie nodes of a deterministic state contribute to a
@@ -74,103 +76,6 @@ type State struct {
 
 // ListRef is a slice of Matcher.Lists.
 type ListRef struct{ Start, Len uint32 }
-
-// path is a validated name split into elements, kept as end offsets so
-// that the walk's frame stays small: Go zeroes it on every call, and a
-// [MaxElements]string would cost a kilobyte of zeroing per lookup.
-type path struct {
-	name string
-	n    int
-	end  [MaxElements]uint8 // names are at most 249 bytes
-}
-
-// Byte-parallel ("SWAR") constants: split reads a name 8 bytes at a time.
-const (
-	lo7   = 0x7f7f7f7f7f7f7f7f
-	ones  = 0x0101010101010101
-	dots  = '.' * ones
-	stars = '*' * ones
-	tails = '>' * ones
-)
-
-// zeroBytes has the high bit set in exactly the bytes of x that are zero
-// (exact, unlike the shorter haszero trick, which can flag a byte above a
-// zero one).
-func zeroBytes(x uint64) uint64 {
-	return ^((x&lo7 + lo7) | x | lo7)
-}
-
-// split validates name and records its element ends. It reads 8 bytes at
-// a time: a word with no '.', '*' or '>' costs a few instructions, and
-// names are mostly such words.
-func (p *path) split(name string) bool {
-	n := len(name)
-	if n == 0 || n > MaxNameBytes {
-		return false
-	}
-	p.name, p.n = name, 0
-	start, i := 0, 0
-	for ; i+8 <= n; i += 8 {
-		if !p.word(loadAt(name, i), i, &start) {
-			return false
-		}
-	}
-	if i < n {
-		var w uint64
-		if n >= 8 { // the last 8 bytes, shifted so that byte i comes first
-			w = loadAt(name, n-8) >> (8 * (8 - (n - i)))
-		} else {
-			w = loadShort(name, 0, n)
-		}
-		// The zero bytes shifted in are none of '.', '*', '>'.
-		if !p.word(w, i, &start) {
-			return false
-		}
-	}
-	return p.endElem(start, n)
-}
-
-// word handles the 8 bytes of the name at offset i (fewer at the end,
-// zero-filled): it fails on a wildcard character and ends an element at
-// each dot.
-func (p *path) word(w uint64, i int, start *int) bool {
-	if zeroBytes(w^stars)|zeroBytes(w^tails) != 0 {
-		return false
-	}
-	for d := zeroBytes(w ^ dots); d != 0; d &= d - 1 {
-		j := i + bits.TrailingZeros64(d)/8
-		if !p.endElem(*start, j) {
-			return false
-		}
-		*start = j + 1
-	}
-	return true
-}
-
-// endElem records an element ending at end: it fails if the element is
-// empty or too long, or is one too many.
-func (p *path) endElem(start, end int) bool {
-	if end == start || end-start > MaxElementBytes || p.n == MaxElements {
-		return false
-	}
-	p.end[p.n] = uint8(end)
-	p.n++
-	return true
-}
-
-// bounds returns the start and end of element i.
-func (p *path) bounds(i int) (start, end int) {
-	if i > 0 {
-		start = int(p.end[i-1]) + 1
-	}
-	return start, int(p.end[i])
-}
-
-// elem returns element i.
-func (p *path) elem(i int) string {
-	start, end := p.bounds(i)
-	return p.name[start:end]
-}
 
 // walk is the state of a depth-first walk of the trie along a path,
 // literal child before '*' child, as precedence orders them. At each
@@ -205,7 +110,11 @@ func (m *Matcher) descend(w *walk, p *path, n *Node) bool {
 		w.pending |= 1 << w.depth
 	}
 	start, end := p.bounds(w.depth)
-	c, ok := m.Edges.Child(uint32(w.node), p.name, start, end)
+	ew := elemWord(p.name, start, end)
+	if n.Filter&filterBit(ew, end-start) == 0 {
+		return false
+	}
+	c, ok := m.Edges.Child(uint32(w.node), ew, p.name, start, end)
 	if ok {
 		w.node, w.depth = int32(c), w.depth+1
 	}

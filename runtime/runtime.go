@@ -82,6 +82,7 @@ func Split(name string, e *Elements) (ok bool) {
 	if !p.split(name) {
 		return false
 	}
+	p.index()
 	e.N = p.n
 	for i := range p.n {
 		e.Elem[i] = p.elem(i)
