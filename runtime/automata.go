@@ -10,11 +10,24 @@ package runtime
 // its literal edge for that element, else its '*' edge, else -1. The
 // node's filter skips the edge table (a likely cache miss) for most
 // elements it has no edge for.
+//
+// It makes no call for an element of at most 8 bytes with 8 bytes of name
+// from its start: the lookup's inner loop.
 func (m *Matcher) step(s int32, name string, start, end int) int32 {
 	n := &m.Nodes[s]
-	w := elemWord(name, start, end)
-	if n.Filter&filterBit(w, end-start) != 0 {
-		if c, ok := m.Edges.Child(uint32(s), w, name, start, end); ok {
+	l := end - start
+	var w uint64
+	if start+8 <= len(name) {
+		w = loadAt(name, start) & (^uint64(0) >> (64 - 8*min(l, shortElem)))
+	} else {
+		w = elemWord(name, start, end)
+	}
+	if n.Filter&filterBit(w, l) != 0 {
+		if l <= shortElem {
+			if c, ok := m.Edges.shortChild(uint32(s)<<3|uint32(l-1), w); ok {
+				return int32(c)
+			}
+		} else if c, ok := m.Edges.longChild(uint32(s), name[start:end]); ok {
 			return int32(c)
 		}
 	}

@@ -37,13 +37,13 @@ func NewEdgeTable(elems []string, from, to []uint32) EdgeTable {
 			nShort++
 		}
 	}
-	if nShort > 0 {
-		size, bits := 2, uint(1)
-		for size < 2*nShort {
-			size, bits = size*2, bits+1
-		}
-		t.short, t.shift = make([]shortEdge, size), 64-bits
+	// Never empty, so that a probe needs no length test: an empty slot
+	// ends it.
+	size, bits := 2, uint(1)
+	for size < 2*nShort {
+		size, bits = size*2, bits+1
 	}
+	t.short, t.shift = make([]shortEdge, size), 64-bits
 	for i, e := range elems {
 		if len(e) > shortElem {
 			longKeys, longFrom, longTo = append(longKeys, e), append(longFrom, from[i]), append(longTo, to[i])
@@ -66,17 +66,18 @@ func (t *EdgeTable) slot(elem uint64, from uint32) int {
 }
 
 // Child returns the child of node along element name[start:end], whose
-// first bytes are w (elemWord).
+// first bytes are w (elemWord). It is small enough to inline into the
+// walks, and so is the probe of the short table it makes for most
+// elements.
 func (t *EdgeTable) Child(node uint32, w uint64, name string, start, end int) (uint32, bool) {
-	n := end - start
-	if n > shortElem {
-		e := name[start:end]
-		return t.long.Lookup(e, node, EdgeHash(e, node))
+	if n := end - start; n <= shortElem {
+		return t.shortChild(node<<3|uint32(n-1), w)
 	}
-	if len(t.short) == 0 {
-		return 0, false
-	}
-	elem, from := w, node<<3|uint32(n-1)
+	return t.longChild(node, name[start:end])
+}
+
+// shortChild probes the short table for (from, elem).
+func (t *EdgeTable) shortChild(from uint32, elem uint64) (uint32, bool) {
 	mask := len(t.short) - 1
 	for j := t.slot(elem, from); ; j = (j + 1) & mask {
 		s := &t.short[j]
@@ -87,6 +88,10 @@ func (t *EdgeTable) Child(node uint32, w uint64, name string, start, end int) (u
 			return 0, false
 		}
 	}
+}
+
+func (t *EdgeTable) longChild(node uint32, elem string) (uint32, bool) {
+	return t.long.Lookup(elem, node, EdgeHash(elem, node))
 }
 
 // elemWord returns the first (up to 8) bytes of element name[start:end]
