@@ -36,8 +36,8 @@ func (m *Matcher) step(s int32, name string, start, end int) int32 {
 
 // resolveDFA follows one edge per element: each state visited before the
 // last element offers its best '>' pattern, the final state its best
-// pattern ending there, and the best ranked of those wins.
-func (m *Matcher) resolveDFA(p *path, s int32) int32 {
+// pattern ending there, which beats every '>' pattern (term is then true).
+func (m *Matcher) resolveDFA(p *path, s int32) (dest int32, term bool) {
 	best, bestRank := int32(-1), uint32(0)
 	for start := 0; start <= len(p.name); {
 		if t := m.Nodes[s].Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
@@ -45,14 +45,14 @@ func (m *Matcher) resolveDFA(p *path, s int32) int32 {
 		}
 		end := p.endFrom(start)
 		if s = m.step(s, p.name, start, end); s < 0 {
-			return best
+			return best, false
 		}
 		start = end + 1
 	}
-	if t := m.Nodes[s].Term; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
-		return t
+	if t := m.Nodes[s].Term; t >= 0 {
+		return t, true
 	}
-	return best
+	return best, false
 }
 
 // matchesDFA appends the tails of every state the name passes and the
@@ -94,8 +94,9 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool 
 
 // resolveTrie walks a trie literal-first. The first pattern without '>'
 // that ends at the name's last element is the best match of the '*' class,
-// which beats every '>' pattern; '>' candidates are compared by rank.
-func (m *Matcher) resolveTrie(p *path, root int32) int32 {
+// which beats every '>' pattern (term is then true); '>' candidates are
+// compared by rank.
+func (m *Matcher) resolveTrie(p *path, root int32) (dest int32, term bool) {
 	best, bestRank := int32(-1), uint32(0)
 	p.index()
 	w := walk{node: root}
@@ -103,7 +104,7 @@ func (m *Matcher) resolveTrie(p *path, root int32) int32 {
 		n := &m.Nodes[w.node]
 		if w.depth == p.n {
 			if n.Term >= 0 {
-				return n.Term
+				return n.Term, true
 			}
 		} else {
 			if t := n.Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
@@ -114,7 +115,7 @@ func (m *Matcher) resolveTrie(p *path, root int32) int32 {
 			}
 		}
 		if !w.next() {
-			return best
+			return best, false
 		}
 	}
 }

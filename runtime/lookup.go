@@ -31,10 +31,14 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 	best := int32(-1)
 	for _, a := range m.Automata {
 		var d int32
+		var term bool
 		if a.Deterministic {
-			d = m.resolveDFA(&p, a.Start)
+			d, term = m.resolveDFA(&p, a.Start)
 		} else {
-			d = m.resolveTrie(&p, a.Start)
+			d, term = m.resolveTrie(&p, a.Start)
+		}
+		if term {
+			return int(d), nil // see Matcher.Automata: no later automaton does better
 		}
 		if d >= 0 && (best < 0 || m.Rank[d] < m.Rank[best]) {
 			best = d

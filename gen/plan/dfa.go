@@ -127,7 +127,7 @@ func (p *Plan) buildWildcards() {
 		p.writeTrie(all)
 		return
 	}
-	if d, ok := determinize(all, budget); ok {
+	if d, ok := determinize(all, budget); ok && !forceSplit {
 		p.writeDFA(d)
 		return
 	}
@@ -135,7 +135,7 @@ func (p *Plan) buildWildcards() {
 	var dfa *determinizer          // its automaton
 	for _, bucket := range byFirstStar(wild) {
 		merged := append(append([]*model.Destination{}, group...), bucket...)
-		if d, ok := determinize(buildNFA(merged), budget); ok {
+		if d, ok := determinize(buildNFA(merged), budget); ok && !forceSplit {
 			group, dfa = merged, d
 			continue
 		}
@@ -157,7 +157,11 @@ func (p *Plan) buildWildcards() {
 }
 
 // byFirstStar groups dests by the position of their first '*', in
-// ascending order, those without a '*' last.
+// descending order, those without a '*' first. The runtime relies on that
+// order (see runtime.Matcher.Automata): of two '*' patterns matching one
+// name, the one whose first '*' comes later ranks first (at the earlier
+// one's '*' it has a literal), so once an automaton finds a pattern
+// without '>', none after it can find a better one.
 func byFirstStar(dests []*model.Destination) [][]*model.Destination {
 	buckets := make([][]*model.Destination, runtime.MaxElements+1)
 	for _, d := range dests {
@@ -171,9 +175,9 @@ func byFirstStar(dests []*model.Destination) [][]*model.Destination {
 		buckets[pos] = append(buckets[pos], d)
 	}
 	var out [][]*model.Destination
-	for _, b := range buckets {
-		if len(b) > 0 {
-			out = append(out, b)
+	for i := len(buckets) - 1; i >= 0; i-- {
+		if len(buckets[i]) > 0 {
+			out = append(out, buckets[i])
 		}
 	}
 	return out

@@ -74,6 +74,10 @@ func Build(m *model.Model) *Plan {
 // fits, so that tests cover the runtime's backtracking walk.
 var forceNFA = false
 
+// forceSplit makes Build give each group of byFirstStar its own automaton,
+// so that tests cover lookups combining several.
+var forceSplit = false
+
 // Blob joins keys and returns their end offsets.
 func Blob(keys []string) (string, []uint32) {
 	var b strings.Builder

@@ -3,8 +3,10 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -268,9 +270,10 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	}
 	data := configJSON(true, pats...)
 	// Pattern 0 branches first at element 1, the rest at 0: two groups,
-	// the second (13 patterns, 2^13 states) too large, kept as a trie.
-	if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != "[0 0 105 1]" {
-		t.Fatalf("automata (start, deterministic) %s; want [0 0 105 1]", got)
+	// the first deterministic, the second (13 patterns, 2^13 states) too
+	// large, kept as a trie.
+	if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != "[0 1 15 0]" {
+		t.Fatalf("automata (start, deterministic) %s; want [0 1 15 0]", got)
 	}
 	var names []string
 	for mask := 0; mask < 1<<k; mask += 97 {
@@ -287,5 +290,40 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	// Fewer patterns fit, and determinize.
 	if got := fmt.Sprint(Build(load(t, configJSON(true, pats[:6]...))).Compact.Automata); got != "[0 1]" {
 		t.Errorf("6 patterns: automata %s; want one deterministic", got)
+	}
+}
+
+// TestSplitAutomata gives each group of patterns by first '*' position its
+// own automaton, as large configs get, and compares every lookup with the
+// reference on all pairs and on random sets of up to six patterns of up
+// to four elements.
+func TestSplitAutomata(t *testing.T) {
+	forceSplit = true
+	defer func() { forceSplit = false }()
+	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "a.b.c.a.b")
+	pats := validPatterns(3)
+	for i, a := range pats {
+		for _, b := range pats[i+1:] {
+			compare(t, configJSON(true, a, b), names)
+		}
+	}
+	pats = validPatterns(4)
+	r := rand.New(rand.NewPCG(3, 4))
+	rounds := 2000
+	if testing.Short() {
+		rounds = 300
+	}
+	for range rounds {
+		set := map[string]bool{}
+		for n := 2 + r.IntN(5); len(set) < n; {
+			set[pats[r.IntN(len(pats))]] = true
+		}
+		var cfg []string
+		for p := range set {
+			cfg = append(cfg, p)
+		}
+		sort.Strings(cfg)
+		r.Shuffle(len(cfg), func(i, j int) { cfg[i], cfg[j] = cfg[j], cfg[i] })
+		compare(t, configJSON(true, cfg...), names)
 	}
 }
