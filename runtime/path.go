@@ -54,6 +54,9 @@ func (p *path) split(name string) bool {
 		return false
 	}
 	p.name = name
+	if n <= 64 {
+		return p.splitShort()
+	}
 	var wild uint64
 	i := 0
 	for ; i+8 <= n; i += 8 {
@@ -62,13 +65,7 @@ func (p *path) split(name string) bool {
 		p.dots[i>>6] |= byteMask(zeroBytes(w^dots)) << (i & 63)
 	}
 	if i < n {
-		var w uint64
-		if n >= 8 { // the last 8 bytes, shifted so that byte i comes first
-			w = loadAt(name, n-8) >> (8 * (8 - (n - i)))
-		} else {
-			w = loadShort(name, 0, n)
-		}
-		// The zero bytes shifted in are none of '.', '*', '>'.
+		w := loadAt(name, n-8) >> (8 * (8 - (n - i))) // n > 64: 8 bytes exist
 		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
 		p.dots[i>>6] |= byteMask(zeroBytes(w^dots)) << (i & 63)
 	}
@@ -87,6 +84,36 @@ func (p *path) split(name string) bool {
 	}
 	p.n = count + 1
 	return n <= MaxElementBytes || p.elementsFit()
+}
+
+// splitShort is split for a name of at most 64 bytes, most names: one
+// bitmap word, kept in a register.
+func (p *path) splitShort() bool {
+	name := p.name
+	n := len(name)
+	var wild, d uint64
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		w := loadAt(name, i)
+		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
+		d |= byteMask(zeroBytes(w^dots)) << i
+	}
+	if i < n {
+		var w uint64
+		if n >= 8 { // the last 8 bytes, shifted so that byte i comes first
+			w = loadAt(name, n-8) >> (8 * (8 - (n - i)))
+		} else {
+			w = loadShort(name, 0, n)
+		}
+		// The zero bytes shifted in are none of '.', '*', '>'.
+		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
+		d |= byteMask(zeroBytes(w^dots)) << i
+	}
+	// A name of at most 64 bytes has fewer than MaxElements elements,
+	// none over MaxElementBytes.
+	p.dots[0] = d
+	p.n = bits.OnesCount64(d) + 1
+	return wild|d&(d>>1)|d&1|d>>(n-1)&1 == 0
 }
 
 // elementsFit reports whether no element is longer than MaxElementBytes:
