@@ -21,6 +21,14 @@ import (
 // every lookup, which is what made the Go map faster than the previous
 // layout here (measured: 8.7 ns against the map's 13.6 ns at 1k names).
 type NameTable struct {
+	// tags, in a table of over tagSlots slots, has 16 bits of each
+	// slot's hash, 0 for an empty slot: a probe reads these first, 2
+	// bytes a slot where the slots take 64, so that a name not in the
+	// table usually touches no slot at all (at 10k names the slots are a
+	// megabyte, the tags 32 KB; measured: 78 to 61 ns a name on the
+	// mixed benchmark). A smaller table stays in cache, where the extra
+	// step would only lengthen a hit's chain of loads.
+	tags  []uint16
 	slots []uint64 // slotWords per slot, 64-byte aligned
 	mask  uint64   // slots - 1
 	long  string   // keys longer than inlineKey, concatenated
@@ -70,6 +78,9 @@ func NewNameTable(keys []string, values [][]uint32) NameTable {
 		size *= 2
 	}
 	t := NameTable{slots: alignedWords(size * slotWords), mask: uint64(size - 1), keys: keys, sampled: sampleable(keys)}
+	if size > tagSlots {
+		t.tags = make([]uint16, size)
+	}
 	var long []byte
 	for i, k := range keys {
 		if len(k) == 0 || len(k) > 255 || len(values[i]) > maxNameValues {
@@ -81,6 +92,9 @@ func NewNameTable(keys []string, values [][]uint32) NameTable {
 		j := h & t.mask
 		for t.slots[j*slotWords] != 0 {
 			j = (j + 1) & t.mask
+		}
+		if t.tags != nil {
+			t.tags[j] = shortTag(h)
 		}
 		s := t.slots[j*slotWords : (j+1)*slotWords]
 		s[0] = h>>tagShift<<tagShift | uint64(len(k))<<32 | uint64(v[0])
@@ -138,6 +152,9 @@ func (t *NameTable) Find(key string) (slot int, ok bool) {
 		h = Hash(key, NameSeed)
 	}
 	want := h>>tagShift<<tagShift | uint64(n)<<32
+	if t.tags != nil {
+		return t.findTagged(key, h, want)
+	}
 	for i := h & t.mask; ; i = (i + 1) & t.mask {
 		s := t.slots[i*slotWords : (i+1)*slotWords : (i+1)*slotWords]
 		if s[0]&^0xffffffff == want && sameBytes(t.keyOf(s, n), key) {
@@ -147,6 +164,33 @@ func (t *NameTable) Find(key string) (slot int, ok bool) {
 			return 0, false
 		}
 	}
+}
+
+// tagSlots is the most slots a table probes without tags: 4096 slots of
+// 64 bytes, 256 KB, about what stays in a core's L2 cache.
+const tagSlots = 4096
+
+// findTagged is Find's probe through the tags.
+func (t *NameTable) findTagged(key string, h, want uint64) (slot int, ok bool) {
+	tag := shortTag(h)
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		if ti := t.tags[i]; ti != tag {
+			if ti == 0 {
+				return 0, false
+			}
+			continue
+		}
+		s := t.slots[i*slotWords : (i+1)*slotWords : (i+1)*slotWords]
+		if s[0]&^0xffffffff == want && sameBytes(t.keyOf(s, len(key)), key) {
+			return int(i), true
+		}
+	}
+}
+
+// shortTag is the tag of hash h in NameTable.tags: bits the slot index
+// does not use (the table is far smaller than 2^48 slots), never 0.
+func shortTag(h uint64) uint16 {
+	return uint16(h>>48) | 1
 }
 
 // keyOf returns the key of slot s, whose length is n.

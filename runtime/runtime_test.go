@@ -197,3 +197,33 @@ func TestSameBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestNameTableTagged covers tables large enough to probe through tags,
+// with keys sharing their first and last words (so sampling is refused)
+// and others that do not.
+func TestNameTableTagged(t *testing.T) {
+	for _, n := range []int{tagSlots/2 + 1, 3 * tagSlots} {
+		var keys []string
+		var values [][]uint32
+		for i := range n {
+			k := fmt.Sprintf("orders.%d.created", i)
+			if i%3 == 0 {
+				k = fmt.Sprintf("%d.%s", i, strings.Repeat("q", i%60))
+			}
+			keys = append(keys, k)
+			values = append(values, []uint32{uint32(i)})
+		}
+		tab := NewNameTable(keys, values)
+		if tab.tags == nil {
+			t.Fatalf("%d keys: no tags", n)
+		}
+		for i, k := range keys {
+			if v, ok := tab.Lookup(k); !ok || v != uint32(i) {
+				t.Fatalf("Lookup(%q) = %d, %v", k, v, ok)
+			}
+			if _, ok := tab.Lookup(k + "x"); ok {
+				t.Fatalf("found %q", k+"x")
+			}
+		}
+	}
+}
