@@ -12,19 +12,22 @@ package runtime
 // elements it has no edge for.
 //
 // It makes no call for an element of at most 8 bytes with 8 bytes of name
-// from its start: the lookup's inner loop.
+// from its start, the common case: the lookup's inner loop.
 func (m *Matcher) step(s int32, name string, start, end int) int32 {
 	n := &m.Nodes[s]
 	l := end - start
-	var w uint64
-	if start+8 <= len(name) {
-		w = loadAt(name, start) & (^uint64(0) >> (64 - 8*min(l, shortElem)))
-	} else {
-		w = elemWord(name, start, end)
+	var w0, w1 uint64
+	switch {
+	case l <= 8 && start+8 <= len(name):
+		w0 = loadAt(name, start) & (^uint64(0) >> (64 - 8*l))
+	case l <= shortElem:
+		w0, w1 = elemWords(name, start, end)
+	default:
+		w0 = loadAt(name, start)
 	}
-	if n.Filter&filterBit(w, l) != 0 {
+	if n.Filter&filterBit(w0, l) != 0 {
 		if l <= shortElem {
-			if c, ok := m.Edges.shortChild(uint32(s)<<3|uint32(l-1), w); ok {
+			if c, ok := m.Edges.shortChild(uint32(s)<<4|uint32(l-1), w0, w1); ok {
 				return int32(c)
 			}
 		} else if c, ok := m.Edges.longChild(uint32(s), name[start:end]); ok {

@@ -91,7 +91,7 @@ func NewMatcher(c *Compact) *Matcher {
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
 	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo)
 	for i, e := range elems {
-		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(elemWord(e, 0, len(e)), len(e))
+		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(firstWord(e, 0, len(e)), len(e))
 	}
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))

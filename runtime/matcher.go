@@ -110,11 +110,10 @@ func (m *Matcher) descend(w *walk, p *path, n *Node) bool {
 		w.pending |= 1 << w.depth
 	}
 	start, end := p.bounds(w.depth)
-	ew := elemWord(p.name, start, end)
-	if n.Filter&filterBit(ew, end-start) == 0 {
+	if n.Filter&filterBit(firstWord(p.name, start, end), end-start) == 0 {
 		return false
 	}
-	c, ok := m.Edges.Child(uint32(w.node), ew, p.name, start, end)
+	c, ok := m.Edges.Child(uint32(w.node), p.name, start, end)
 	if ok {
 		w.node, w.depth = int32(c), w.depth+1
 	}
