@@ -83,6 +83,7 @@ type ListRef struct{ Start, Len uint32 }
 // visited there, so the pending set is a bit mask of depths plus a node
 // per depth, and the next to resume is the deepest.
 type walk struct {
+	ix      elementIndex
 	node    int32
 	depth   int
 	pending uint64             // bit d: resume at stars[d], depth d+1
@@ -109,7 +110,7 @@ func (m *Matcher) descend(w *walk, p *path, n *Node) bool {
 		w.stars[w.depth] = n.Star
 		w.pending |= 1 << w.depth
 	}
-	start, end := p.bounds(w.depth)
+	start, end := w.ix.bounds(w.depth)
 	if n.Filter&filterBit(firstWord(p.name, start, end), end-start) == 0 {
 		return false
 	}

@@ -7,13 +7,17 @@ import "math/bits"
 // unpredictable offsets, and a branch per dot cost more than the rest of
 // the split); a walk then finds each element's end from the bitmap as it
 // goes. The backtracking trie walk, which revisits depths, indexes the
-// ends once (index).
+// ends once (elementIndex), in a structure of its own so that the common
+// lookup does not zero it.
 type path struct {
-	name    string
-	n       int                // elements
-	dots    [pathWords]uint64  // bit i: name[i] is '.'
-	end     [MaxElements]uint8 // element ends, once indexed
-	indexed bool
+	name string
+	n    int               // elements
+	dots [pathWords]uint64 // bit i: name[i] is '.'
+}
+
+// elementIndex is every element's end, for random access.
+type elementIndex struct {
+	end [MaxElements]uint8
 }
 
 // pathWords is the words of a dot bitmap: one bit per byte of the longest
@@ -145,31 +149,20 @@ func (p *path) endFrom(start int) int {
 	return len(p.name)
 }
 
-// index records every element's end, for bounds.
-func (p *path) index() {
-	if p.indexed {
-		return
-	}
+// index records every element's end of p.
+func (x *elementIndex) index(p *path) {
 	start := 0
 	for i := range p.n {
 		end := p.endFrom(start)
-		p.end[i] = uint8(end)
+		x.end[i] = uint8(end)
 		start = end + 1
 	}
-	p.indexed = true
 }
 
-// bounds returns the start and end of element i; the path must be
-// indexed.
-func (p *path) bounds(i int) (start, end int) {
+// bounds returns the start and end of element i.
+func (x *elementIndex) bounds(i int) (start, end int) {
 	if i > 0 {
-		start = int(p.end[i-1]) + 1
+		start = int(x.end[i-1]) + 1
 	}
-	return start, int(p.end[i])
-}
-
-// elem returns element i of an indexed path.
-func (p *path) elem(i int) string {
-	start, end := p.bounds(i)
-	return p.name[start:end]
+	return start, int(x.end[i])
 }

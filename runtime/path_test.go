@@ -73,10 +73,11 @@ func TestSplitMatchesNaive(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("split(%q) elements %q, want %q", name, got, want)
 		}
-		p.index()
+		var ix elementIndex
+		ix.index(&p)
 		for i := range p.n {
-			if p.elem(i) != want[i] {
-				t.Fatalf("indexed split(%q) element %d = %q, want %q", name, i, p.elem(i), want[i])
+			if start, end := ix.bounds(i); name[start:end] != want[i] {
+				t.Fatalf("indexed split(%q) element %d = %q, want %q", name, i, name[start:end], want[i])
 			}
 		}
 	}

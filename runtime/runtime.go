@@ -82,10 +82,12 @@ func Split(name string, e *Elements) (ok bool) {
 	if !p.split(name) {
 		return false
 	}
-	p.index()
+	var ix elementIndex
+	ix.index(&p)
 	e.N = p.n
 	for i := range p.n {
-		e.Elem[i] = p.elem(i)
+		start, end := ix.bounds(i)
+		e.Elem[i] = name[start:end]
 	}
 	return true
 }
