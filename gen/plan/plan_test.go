@@ -327,3 +327,18 @@ func TestSplitAutomata(t *testing.T) {
 		compare(t, configJSON(true, cfg...), names)
 	}
 }
+
+// TestWideStates gives states more literal edges than a record lists
+// (runtime.maxListed), so lookups go through a record's hash table, with
+// elements of 1 to 20 bytes (one word, two words, the long table).
+func TestWideStates(t *testing.T) {
+	var pats, elems []string
+	for i := range 20 {
+		e := strings.Repeat(string(rune('a'+i)), i+1)
+		elems = append(elems, e)
+		pats = append(pats, e+".*", "*."+e+".z", e+"."+e+".>")
+	}
+	pats = append(pats, "*.*")
+	names := smallscope.Names(append(elems, "z", "q"), 3)
+	compare(t, configJSON(true, pats...), names)
+}
