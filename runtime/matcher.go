@@ -17,7 +17,9 @@ type Matcher struct {
 	Infos       []Info    // per destination; set for literal ones only
 	Lists       []uint32  // Info.List slices, destination numbers in config order
 	// Automata match the wildcard patterns, each a part of them, and
-	// share Nodes, States and Edges.
+	// share Nodes, States and Edges. They are ordered by the position of
+	// their patterns' first '*', latest first, so that a '*' pattern one
+	// finds beats any another finds later (see plan.byFirstStar).
 	Automata   []Automaton
 	Nodes      []Node
 	States     []State   // per node of a deterministic automaton
