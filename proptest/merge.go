@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/format"
 	"go/importer"
 	"go/parser"
@@ -39,7 +40,13 @@ func newRenamer(root string) (*renamer, error) {
 	}
 	var files []*ast.File
 	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
+		// Build constraints choose among runtime's files (load_fast.go or
+		// load_safe.go), as the go command would.
+		match, err := build.Default.MatchFile(filepath.Dir(p), filepath.Base(p))
+		if err != nil {
+			return nil, err
+		}
+		if !match || strings.HasSuffix(p, "_test.go") {
 			continue
 		}
 		f, err := parser.ParseFile(r.fset, p, nil, 0)

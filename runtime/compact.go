@@ -14,8 +14,15 @@ type Compact struct {
 	ExactEnds []uint32
 	Infos     []int32
 	Lists     []uint32
-	// The wildcard trie: NodeStride values per node, then the literal
-	// edges, edge i leaving EdgeFrom[i] for EdgeTo[i].
+	// The wildcard automata: AutomatonStride values each (start node,
+	// then 1 if deterministic, 0 for a trie); NodeStride values per node
+	// of all of them, then their literal edges, edge i leaving EdgeFrom[i]
+	// for EdgeTo[i]. States holds StateStride values per node, read for
+	// the states of deterministic automata (see State): the tails' list
+	// (start and length in Lists), the terms' list, then the ACL unions of
+	// the tails and of the terms, NumOps sets each.
+	Automata []uint32
+	States   []uint32
 	Nodes    []int32
 	EdgeKeys string
 	EdgeEnds []uint32
@@ -34,8 +41,10 @@ type Compact struct {
 
 // Strides of the flat slices in Compact.
 const (
-	InfoStride = 3 + int(NumOps) // best, list start, list length, ACL sets
-	NodeStride = 3               // star, term, tail
+	InfoStride      = 3 + int(NumOps) // best, list start, list length, ACL sets
+	NodeStride      = 3               // star, term, tail
+	StateStride     = 4 + 2*int(NumOps)
+	AutomatonStride = 2
 )
 
 // NewMatcher expands a Compact plan. It trusts its input, which the
@@ -69,7 +78,21 @@ func NewMatcher(c *Compact) *Matcher {
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
 	}
-	m.Edges = NewTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo, ElemSeed)
+	for i := 0; i+AutomatonStride <= len(c.Automata); i += AutomatonStride {
+		m.Automata = append(m.Automata, Automaton{Start: int32(c.Automata[i]), Deterministic: c.Automata[i+1] == 1})
+	}
+	for i := 0; i+StateStride <= len(c.States); i += StateStride {
+		f := c.States[i:]
+		st := State{Tails: ListRef{f[0], f[1]}, Terms: ListRef{f[2], f[3]}}
+		copy(st.TailACL[:], f[4:])
+		copy(st.TermACL[:], f[4+NumOps:])
+		m.States = append(m.States, st)
+	}
+	elems := keys(c.EdgeKeys, c.EdgeEnds)
+	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo)
+	for i, e := range elems {
+		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(firstWord(e, 0, len(e)), len(e))
+	}
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
 	}

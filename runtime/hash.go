@@ -2,35 +2,68 @@ package runtime
 
 import "math/bits"
 
-// Hash is the string hash every generated table is built and probed with.
-// The generator computes it at generation time and generated code at run
-// time, so its definition is part of the runtime's Version: changing it
-// must bump Version.
+// Hash is the string hash every runtime table is built and probed with.
+// Tables are built at package initialisation from the generated data, so
+// the hash never appears in generated code; it can change freely.
 //
-// It is wyhash's structure: 16 bytes per 64x64->128-bit multiply, folded,
-// with byte loads the compiler merges into single 8-byte loads. A 16-byte
-// name costs two multiplies, a 32-byte one three.
+// It is wyhash's folded 64x64->128-bit multiply over 8-byte words loaded
+// at offsets derived from the length (overlapping for the last word), with
+// the multiplies of a name of up to 32 bytes independent of each other, so
+// their latencies overlap: a lookup's cost is its chain of dependent steps
+// (load the name, hash, load the slot, compare), and the hash is the
+// longest link.
 func Hash(s string, seed uint64) uint64 {
 	n := len(s)
 	seed ^= hashK0
-	var a, b uint64
 	switch {
+	case n > 64:
+		return hashLong(s, seed)
+	case n > 32:
+		return hash33to64(s, seed)
 	case n > 16:
-		// 16 bytes per multiply, then the last 16 (overlapping) below.
-		p := s
-		for len(p) > 16 {
-			seed = mix(load64(p)^hashK1, load64(p[8:])^seed)
-			p = p[16:]
-		}
-		a, b = load64(s[n-16:]), load64(s[n-8:])
+		return hash17to32(s, seed)
 	case n >= 8:
-		a, b = load64(s), load64(s[n-8:])
+		// The length is mixed in, spread by a multiply, because the two
+		// words overlap: "aaaaaaaa" and "aaaaaaaaa" load the same words.
+		return mix(loadAt(s, 0)^hashK1, loadAt(s, n-8)^seed^uint64(n)*hashK2) | 1
 	case n >= 4:
-		a, b = uint64(load32(s)), uint64(load32(s[n-4:]))
+		a := uint64(load32At(s, 0))<<32 | uint64(load32At(s, n-4))
+		return mix(a^hashK1, seed^uint64(n)*hashK2) | 1
 	case n > 0:
-		a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
+		a := uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1]) | uint64(n)<<32
+		return mix(a^hashK1, seed) | 1
 	}
-	return mix(mix(a^hashK1, b^seed)^hashK2, uint64(n)^hashK3) | 1 // never 0: 0 marks an empty slot
+	return mix(hashK1, seed) | 1 // never 0: 0 marks an empty slot
+}
+
+// hash17to32 is Hash of 17 to 32 bytes (seed already mixed with hashK0):
+// two independent multiplies. It is small enough to inline, so that a
+// table's probe can compute the common sizes without a call.
+func hash17to32(s string, seed uint64) uint64 {
+	n := len(s)
+	return mix(loadAt(s, 0)^hashK1, loadAt(s, 8)^seed) ^
+		mix(loadAt(s, n-16)^hashK2, loadAt(s, n-8)^seed^uint64(n)*hashK3) | 1
+}
+
+// hash33to64 is Hash of 33 to 64 bytes: four independent multiplies over
+// the first and last 32 bytes.
+func hash33to64(s string, seed uint64) uint64 {
+	n := len(s)
+	return mix(loadAt(s, 0)^hashK1, loadAt(s, 8)^seed) ^
+		mix(loadAt(s, 16)^hashK2, loadAt(s, 24)^seed) ^
+		mix(loadAt(s, n-32)^hashK3, loadAt(s, n-24)^seed) ^
+		mix(loadAt(s, n-16)^hashK2, loadAt(s, n-8)^seed^uint64(n)*hashK3) | 1
+}
+
+// hashLong is Hash of a name over 64 bytes: 16 bytes per multiply, chained,
+// then the last 16 (overlapping).
+func hashLong(s string, seed uint64) uint64 {
+	n := len(s)
+	h := seed
+	for p := 0; p+16 < n; p += 16 {
+		h = mix(loadAt(s, p)^hashK1, loadAt(s, p+8)^h)
+	}
+	return h ^ mix(loadAt(s, n-16)^hashK2, loadAt(s, n-8)^seed^uint64(n)*hashK3) | 1
 }
 
 // EdgeHash is the hash of a trie edge: an element leaving a node. Seeding

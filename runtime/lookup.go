@@ -6,7 +6,7 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 	if len(name) > MaxNameBytes {
 		return 0, false // also keeps hashing a megabyte input off the hot path
 	}
-	return m.Exact.Find(name, Hash(name, NameSeed))
+	return m.Exact.Find(name)
 }
 
 // Resolve returns the destination whose properties apply to name, or -1
@@ -28,31 +28,23 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 	if !p.split(name) {
 		return -1, ErrInvalidName
 	}
-	return m.resolveWild(&p), nil
-}
-
-// resolveWild walks the trie literal-first. The first pattern without '>'
-// that ends at the name's last element is the best match of the '*' class,
-// which beats every '>' pattern; '>' candidates are compared by rank.
-func (m *Matcher) resolveWild(p *path) int {
-	best, bestRank := int32(-1), uint32(0)
-	var s stack
-	s.push(0, 0)
-	for s.sp > 0 {
-		f := s.pop()
-		n := &m.Nodes[f.node]
-		if int(f.depth) == p.n {
-			if n.Term >= 0 {
-				return int(n.Term)
-			}
-			continue
+	best := int32(-1)
+	for _, a := range m.Automata {
+		var d int32
+		var term bool
+		if a.Deterministic {
+			d, term = m.resolveDFA(&p, a.Start)
+		} else {
+			d, term = m.resolveTrie(&p, a.Start)
 		}
-		if t := n.Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
-			best, bestRank = t, m.Rank[t]
+		if term {
+			return int(d), nil // see Matcher.Automata: no later automaton does better
 		}
-		m.children(&s, p, f)
+		if d >= 0 && (best < 0 || m.Rank[d] < m.Rank[best]) {
+			best = d
+		}
 	}
-	return int(best)
+	return int(best), nil
 }
 
 // Matches appends to buf every destination that matches name, in config
@@ -78,34 +70,18 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 		return buf, ErrInvalidName
 	}
 	start := len(buf)
-	m.walkAll(&p, func(d int32) bool {
-		buf = append(buf, int(d))
-		return false
-	})
+	for _, a := range m.Automata {
+		if a.Deterministic {
+			buf = m.matchesDFA(&p, a.Start, buf)
+		} else {
+			m.walkTrie(&p, a.Start, func(d int32) bool {
+				buf = append(buf, int(d))
+				return false
+			})
+		}
+	}
 	sortInts(buf[start:])
 	return buf, nil
-}
-
-// walkAll calls visit for every wildcard destination matching p, in walk
-// order, until visit returns true; it reports whether one did.
-func (m *Matcher) walkAll(p *path, visit func(dest int32) bool) bool {
-	var s stack
-	s.push(0, 0)
-	for s.sp > 0 {
-		f := s.pop()
-		n := &m.Nodes[f.node]
-		if int(f.depth) == p.n {
-			if n.Term >= 0 && visit(n.Term) {
-				return true
-			}
-			continue
-		}
-		if n.Tail >= 0 && visit(n.Tail) {
-			return true
-		}
-		m.children(&s, p, f)
-	}
-	return false
 }
 
 // sortInts is an insertion sort: match lists are short, and sort.Ints
@@ -144,9 +120,18 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
 	if !m.Permissions {
 		return true
 	}
-	return m.walkAll(&p, func(d int32) bool {
-		return m.granted(m.DestACL[d][op], principals)
-	})
+	for _, a := range m.Automata {
+		if a.Deterministic {
+			if m.allowedDFA(op, &p, a.Start, principals) {
+				return true
+			}
+		} else if m.walkTrie(&p, a.Start, func(d int32) bool {
+			return m.granted(m.DestACL[d][op], principals)
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // granted reports whether set holds one of principals. A small set (most

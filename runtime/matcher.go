@@ -1,5 +1,7 @@
 package runtime
 
+import "math/bits"
+
 // Matcher is the lookup plan of one config as data: the generator builds it
 // (package plan), the emitter writes it as composite literals, and these
 // methods walk it. Keeping the plan as tables rather than code keeps the
@@ -14,13 +16,19 @@ type Matcher struct {
 	Exact       NameTable // name -> its destination
 	Infos       []Info    // per destination; set for literal ones only
 	Lists       []uint32  // Info.List slices, destination numbers in config order
-	Nodes       []Node    // the wildcard trie; Nodes[0] is the root
-	Edges       Table     // (node, element) -> child node, literal edges only
-	Rank        []uint32  // per destination: its position in precedence order
-	DestACL     [][NumOps]uint32
-	Sets        []uint64 // principal bit sets, SetWords words each; set 0 is empty
-	SetWords    int
-	Principals  Table // principal -> bit number
+	// Automata match the wildcard patterns, each a part of them, and
+	// share Nodes, States and Edges. They are ordered by the position of
+	// their patterns' first '*', latest first, so that a '*' pattern one
+	// finds beats any another finds later (see plan.byFirstStar).
+	Automata   []Automaton
+	Nodes      []Node
+	States     []State   // per node of a deterministic automaton
+	Edges      EdgeTable // (node, element) -> child node, literal edges only
+	Rank       []uint32  // per destination: its position in precedence order
+	DestACL    [][NumOps]uint32
+	Sets       []uint64 // principal bit sets, SetWords words each; set 0 is empty
+	SetWords   int
+	Principals Table // principal -> bit number
 
 	principals []string   // by bit number
 	small      [][]uint32 // per set: its members when at most smallSet, else nil
@@ -38,90 +46,79 @@ type Info struct {
 	ACL       [NumOps]uint32 // union of the matching destinations' sets
 }
 
-// Node is a trie node: the path from the root spells a pattern prefix.
+// Automaton is one of the automata matching wildcard patterns: a
+// deterministic one (package plan builds it from the patterns' trie by the
+// subset construction) whose Nodes are states and whose States say what
+// each contributes, or, where that would be too large, the trie itself,
+// walked with backtracking. Splitting the patterns among a few automata
+// keeps each deterministic one small (see plan.buildWildcards).
+type Automaton struct {
+	Start         int32
+	Deterministic bool
+}
+
+// Node is a trie node, whose path from the root spells a pattern prefix,
+// or a state of the deterministic automaton, a set of such nodes.
 type Node struct {
-	Star int32 // child for a '*' element, or -1
-	Term int32 // destination whose pattern ends here, or -1
-	Tail int32 // destination whose pattern is this prefix then '>', or -1
+	Star int32 // next node for a '*' element (any other element, in a state), or -1
+	Term int32 // destination whose pattern ends here (the best ranked, in a state), or -1
+	Tail int32 // destination whose pattern is this prefix then '>' (best ranked), or -1
+	// Filter has filterBit set for each element the node has an edge for.
+	Filter uint32
 }
 
-// path is a validated name split into elements, kept as end offsets so
-// that the walk's frame stays small: Go zeroes it on every call, and a
-// [MaxElements]string would cost a kilobyte of zeroing per lookup.
-type path struct {
-	name string
-	n    int
-	end  [MaxElements]uint8 // names are at most 249 bytes
+// State is what the trie nodes of a deterministic state contribute to a
+// name that reaches it: the '>' patterns that match if more elements
+// follow (Tails), those that match if the name ends here (Terms), and the
+// unions of their ACLs.
+type State struct {
+	Tails, Terms     ListRef
+	TailACL, TermACL [NumOps]uint32
 }
 
-func (p *path) split(name string) bool {
-	if len(name) == 0 || len(name) > MaxNameBytes {
+// ListRef is a slice of Matcher.Lists.
+type ListRef struct{ Start, Len uint32 }
+
+// walk is the state of a depth-first walk of the trie along a path,
+// literal child before '*' child, as precedence orders them. At each
+// depth at most one alternative is pending, the '*' child of the node
+// visited there, so the pending set is a bit mask of depths plus a node
+// per depth, and the next to resume is the deepest.
+type walk struct {
+	ix      elementIndex
+	node    int32
+	depth   int
+	pending uint64             // bit d: resume at stars[d], depth d+1
+	stars   [MaxElements]int32 // read only where pending is set
+}
+
+// next moves to the next node in walk order after the current node's
+// subtree is done; false when the walk is over.
+func (w *walk) next() bool {
+	if w.pending == 0 {
 		return false
 	}
-	p.name = name
-	start := 0
-	for i := 0; i <= len(name); i++ {
-		if i < len(name) {
-			c := name[i]
-			if c == '*' || c == '>' {
-				return false
-			}
-			if c != '.' {
-				continue
-			}
-		}
-		if i == start || i-start > MaxElementBytes || p.n == MaxElements {
-			return false
-		}
-		p.end[p.n] = uint8(i)
-		p.n++
-		start = i + 1
-	}
+	d := 63 - bits.LeadingZeros64(w.pending)
+	w.pending &^= 1 << d
+	w.node, w.depth = w.stars[d], d+1
 	return true
 }
 
-// elem returns element i.
-func (p *path) elem(i int32) string {
-	start := 0
-	if i > 0 {
-		start = int(p.end[i-1]) + 1
-	}
-	return p.name[start:p.end[i]]
-}
-
-// frame is a pending trie node on the walk's explicit stack. A depth-first
-// walk pushes at most two children per level and pops one, so the stack
-// never holds more than MaxElements+2 frames.
-type frame struct {
-	node  int32
-	depth int32
-}
-
-type stack struct {
-	f  [MaxElements + 2]frame
-	sp int
-}
-
-func (s *stack) push(node, depth int32) {
-	s.f[s.sp] = frame{node, depth}
-	s.sp++
-}
-
-func (s *stack) pop() frame {
-	s.sp--
-	return s.f[s.sp]
-}
-
-// children pushes f's '*' child, then its literal child, so that the walk
-// tries the literal first: that order is the precedence order between
-// patterns of one class and length.
-func (m *Matcher) children(s *stack, p *path, f frame) {
-	n := &m.Nodes[f.node]
+// descend moves w below node n, which is not at the path's end: it notes
+// n's '*' child as pending and moves to n's literal child for the next
+// element; false when there is none, and the caller calls next.
+func (m *Matcher) descend(w *walk, p *path, n *Node) bool {
 	if n.Star >= 0 {
-		s.push(n.Star, f.depth+1)
+		w.stars[w.depth] = n.Star
+		w.pending |= 1 << w.depth
 	}
-	e := p.elem(f.depth)
-	if c, ok := m.Edges.Lookup(e, uint32(f.node), EdgeHash(e, uint32(f.node))); ok {
-		s.push(int32(c), f.depth+1)
+	start, end := w.ix.bounds(w.depth)
+	if n.Filter&filterBit(firstWord(p.name, start, end), end-start) == 0 {
+		return false
 	}
+	c, ok := m.Edges.Child(uint32(w.node), p.name, start, end)
+	if ok {
+		w.node, w.depth = int32(c), w.depth+1
+	}
+	return ok
 }

@@ -82,9 +82,12 @@ func Split(name string, e *Elements) (ok bool) {
 	if !p.split(name) {
 		return false
 	}
+	var ix elementIndex
+	ix.index(&p)
 	e.N = p.n
-	for i := range int32(p.n) {
-		e.Elem[i] = p.elem(i)
+	for i := range p.n {
+		start, end := ix.bounds(i)
+		e.Elem[i] = name[start:end]
 	}
 	return true
 }

@@ -2,8 +2,10 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 var splitTests = []struct {
@@ -118,27 +120,39 @@ func TestTableLookup(t *testing.T) {
 }
 
 func TestNameTable(t *testing.T) {
-	keys := []string{"a", "foo.bar", strings.Repeat("x", 249), "foo.baz"}
-	values := []uint32{7, 1 << 30, 3, 0}
-	var recs [][]uint32
-	for i, v := range values {
-		recs = append(recs, []uint32{v, uint32(i)})
+	// Keys of every size class, inline and not: 48 bytes is the longest
+	// kept in its slot.
+	keys := []string{"a", "foo.bar", strings.Repeat("x", 249), "foo.baz",
+		strings.Repeat("y", inlineKey), strings.Repeat("y", inlineKey+1), "\x00"}
+	var values [][]uint32
+	for i := range keys {
+		values = append(values, []uint32{uint32(i) * 7, 1<<30 + uint32(i), ^uint32(i)})
 	}
-	tab := NewNameTable(keys, recs)
+	tab := NewNameTable(keys, values)
 	for i, k := range keys {
-		if v, ok := tab.Lookup(k, Hash(k, NameSeed)); !ok || v != values[i] {
-			t.Errorf("Lookup(%.10q) = %d, %v; want %d", k, v, ok, values[i])
+		slot, ok := tab.Find(k)
+		if !ok {
+			t.Fatalf("Find(%.10q) missed", k)
 		}
-		if rec, ok := tab.Find(k, Hash(k, NameSeed)); !ok || tab.Value(rec, 1) != uint32(i) {
-			t.Errorf("Find(%.10q) second value wrong", k)
+		for v := range 3 {
+			if got := tab.Value(slot, v); got != values[i][v] {
+				t.Errorf("Find(%.10q) value %d = %d, want %d", k, v, got, values[i][v])
+			}
 		}
-		// Same hash, other key: the tag matches, the record must not.
-		if _, ok := tab.Lookup(k+"!", Hash(k, NameSeed)); ok {
-			t.Errorf("Lookup(%.10q+\"!\") with %q's hash found it", k, k)
+		// A key differing in one byte, or in length, is not found.
+		for j := 0; j < len(k); j++ {
+			b := []byte(k)
+			b[j] ^= 1
+			if _, ok := tab.Find(string(b)); ok && !slices.Contains(keys, string(b)) {
+				t.Errorf("found %.10q, differing from %.10q at %d", b, k, j)
+			}
+		}
+		if _, ok := tab.Find(k + "!"); ok {
+			t.Errorf("found %.10q+\"!\"", k)
 		}
 	}
 	for _, k := range []string{"", "b", "foo.ba", strings.Repeat("y", 300)} {
-		if _, ok := tab.Lookup(k, Hash(k, NameSeed)); ok {
+		if _, ok := tab.Lookup(k); ok {
 			t.Errorf("found missing key %.10q", k)
 		}
 	}
@@ -146,12 +160,23 @@ func TestNameTable(t *testing.T) {
 	for k, v := range tab.All() {
 		got = append(got, fmt.Sprint(k[:min(len(k), 3)], v))
 	}
-	if want := "[a7 foo1073741824 xxx3 foo0]"; fmt.Sprint(got) != want {
+	if want := "[a0 foo7 xxx14 foo21 yyy28 yyy35 \x0042]"; fmt.Sprint(got) != want {
 		t.Errorf("All = %v, want %s", got, want)
 	}
 	var empty NameTable
-	if _, ok := empty.Lookup("a", Hash("a", NameSeed)); ok {
+	if _, ok := empty.Lookup("a"); ok {
 		t.Error("empty table found a key")
+	}
+}
+
+// TestNameTableSlotsAligned checks each slot is one cache line.
+func TestNameTableSlotsAligned(t *testing.T) {
+	for n := 1; n < 40; n++ {
+		tab := NewNameTable([]string{"a"}, [][]uint32{{1}})
+		if p := uintptr(unsafe.Pointer(&tab.slots[0])); p%64 != 0 {
+			t.Fatalf("slots at %#x, not 64-byte aligned", p)
+		}
+		_ = make([]byte, n) // shift the allocator's position
 	}
 }
 
@@ -168,6 +193,36 @@ func TestSameBytes(t *testing.T) {
 			b[i] ^= 0x20
 			if sameBytes(a, string(b)) {
 				t.Fatalf("sameBytes(%q, %q) = true", a, b)
+			}
+		}
+	}
+}
+
+// TestNameTableTagged covers tables large enough to probe through tags,
+// with keys sharing their first and last words (so sampling is refused)
+// and others that do not.
+func TestNameTableTagged(t *testing.T) {
+	for _, n := range []int{tagSlots/2 + 1, 3 * tagSlots} {
+		var keys []string
+		var values [][]uint32
+		for i := range n {
+			k := fmt.Sprintf("orders.%d.created", i)
+			if i%3 == 0 {
+				k = fmt.Sprintf("%d.%s", i, strings.Repeat("q", i%60))
+			}
+			keys = append(keys, k)
+			values = append(values, []uint32{uint32(i)})
+		}
+		tab := NewNameTable(keys, values)
+		if tab.tags == nil {
+			t.Fatalf("%d keys: no tags", n)
+		}
+		for i, k := range keys {
+			if v, ok := tab.Lookup(k); !ok || v != uint32(i) {
+				t.Fatalf("Lookup(%q) = %d, %v", k, v, ok)
+			}
+			if _, ok := tab.Lookup(k + "x"); ok {
+				t.Fatalf("found %q", k+"x")
 			}
 		}
 	}

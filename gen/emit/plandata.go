@@ -11,7 +11,7 @@ import (
 // compactFields are runtime.Compact's bulk fields in the order written;
 // each is emitted as a package variable named "plan" + field.
 var compactFields = []string{
-	"ExactKeys", "ExactEnds", "Infos", "Lists", "Nodes", "EdgeKeys", "EdgeEnds",
+	"ExactKeys", "ExactEnds", "Infos", "Lists", "Automata", "States", "Nodes", "EdgeKeys", "EdgeEnds",
 	"EdgeFrom", "EdgeTo", "Rank", "DestACL", "Sets", "PrincipalKeys", "PrincipalEnds",
 }
 
@@ -43,6 +43,8 @@ func planData(w *dataWriter, c *runtime.Compact) {
 	w.uints("planExactEnds", "uint32", widen(c.ExactEnds))
 	w.uints("planInfos", "int32", widen(c.Infos))
 	w.uints("planLists", "uint32", widen(c.Lists))
+	w.uints("planAutomata", "uint32", widen(c.Automata))
+	w.uints("planStates", "uint32", widen(c.States))
 	w.uints("planNodes", "int32", widen(c.Nodes))
 	w.str("planEdgeKeys", c.EdgeKeys)
 	w.uints("planEdgeEnds", "uint32", widen(c.EdgeEnds))

@@ -13,7 +13,8 @@ import (
 // reading what the generator decided, as regexp/syntax's dumps do:
 //
 //	exact "foo.bar" best=0 matches=[0 1] publish={alice bob} subscribe={}
-//	node 1 "foo" star=2 term=- tail=3
+//	automaton 0 deterministic
+//	node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
 //	policy 0 prefix "rob." dotall=false
 func (p *Plan) Dump() string {
 	var b strings.Builder
@@ -24,44 +25,70 @@ func (p *Plan) Dump() string {
 	}
 	sort.Strings(exact)
 	for _, k := range exact {
-		d, _ := m.Exact.Lookup(k, runtime.Hash(k, runtime.NameSeed))
+		d, _ := m.Exact.Lookup(k)
 		info := m.Infos[d]
 		fmt.Fprintf(&b, "exact %q best=%d matches=%v publish=%s subscribe=%s\n", k, d,
 			m.Lists[info.List:info.List+info.Len], p.setString(info.ACL[runtime.Publish]), p.setString(info.ACL[runtime.Subscribe]))
 	}
-	// Parents are created before their children, so one pass in node
-	// order labels every node with its path.
-	edges := map[uint32][]runtime.Slot{}
-	for _, s := range sortedSlots(m.Edges) {
-		edges[s.Node] = append(edges[s.Node], s)
-	}
-	labels := map[uint32]string{0: "root"}
-	for i, n := range m.Nodes {
-		for _, e := range edges[uint32(i)] {
-			labels[e.Value] = labels[uint32(i)] + "." + e.Key
-		}
-		if n.Star >= 0 {
-			labels[uint32(n.Star)] = labels[uint32(i)] + ".*"
-		}
-	}
-	for i, n := range m.Nodes {
-		fmt.Fprintf(&b, "node %d %s star=%s term=%s tail=%s\n", i, labels[uint32(i)], opt(n.Star), opt(n.Term), opt(n.Tail))
-	}
+	p.dumpAutomata(&b)
 	for _, pol := range p.Policies {
 		fmt.Fprintf(&b, "policy %d %s\n", pol.Index, shapeString(pol.Shape))
 	}
 	return b.String()
 }
 
-func sortedSlots(t runtime.Table) []runtime.Slot {
-	var out []runtime.Slot
-	for _, s := range t {
-		if s.Hash != 0 {
-			out = append(out, s)
+// dumpAutomata writes each automaton and its nodes, labelled with the
+// first path from the automaton's start that reaches them.
+func (p *Plan) dumpAutomata(b *strings.Builder) {
+	m := &p.Matcher
+	type edge struct {
+		elem string
+		to   uint32
+	}
+	edges := map[uint32][]edge{}
+	m.Edges.All(func(from uint32, elem string, to uint32) bool {
+		edges[from] = append(edges[from], edge{elem, to})
+		return true
+	})
+	for _, es := range edges {
+		sort.Slice(es, func(i, j int) bool { return es[i].elem < es[j].elem })
+	}
+	for k, a := range m.Automata {
+		end := len(m.Nodes)
+		if k+1 < len(m.Automata) {
+			end = int(m.Automata[k+1].Start)
+		}
+		kind := "trie"
+		if a.Deterministic {
+			kind = "deterministic"
+		}
+		fmt.Fprintf(b, "automaton %d %s\n", k, kind)
+		// Nodes are numbered after the nodes leading to them, so one pass
+		// in node order labels each.
+		labels := map[uint32]string{uint32(a.Start): "root"}
+		label := func(n uint32, l string) {
+			if _, ok := labels[n]; !ok {
+				labels[n] = l
+			}
+		}
+		for i := int(a.Start); i < end; i++ {
+			for _, e := range edges[uint32(i)] {
+				label(e.to, labels[uint32(i)]+"."+e.elem)
+			}
+			if s := m.Nodes[i].Star; s >= 0 {
+				label(uint32(s), labels[uint32(i)]+".*")
+			}
+		}
+		for i := int(a.Start); i < end; i++ {
+			n := m.Nodes[i]
+			fmt.Fprintf(b, "node %d %s star=%s term=%s tail=%s", i, labels[uint32(i)], opt(n.Star), opt(n.Term), opt(n.Tail))
+			if a.Deterministic {
+				st := m.States[i]
+				fmt.Fprintf(b, " tails=%v terms=%v", m.Lists[st.Tails.Start:st.Tails.Start+st.Tails.Len], m.Lists[st.Terms.Start:st.Terms.Start+st.Terms.Len])
+			}
+			b.WriteByte('\n')
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
-	return out
 }
 
 func (p *Plan) setString(set uint32) string {

@@ -17,7 +17,6 @@ import (
 
 	"github.com/destgen/destgen/gen/javaregex"
 	"github.com/destgen/destgen/gen/model"
-	"github.com/destgen/destgen/gen/subject"
 	"github.com/destgen/destgen/runtime"
 )
 
@@ -34,6 +33,8 @@ type Plan struct {
 	PolicyIndex runtime.CompactPolicies
 	Principals  []string // bit i of an ACL set is Principals[i]
 	Policies    []Policy
+
+	edgeKeys []string // the automata's edge elements, in EdgeFrom order
 }
 
 // Policy is an auto-creation policy with the shape of its regex, which
@@ -61,86 +62,21 @@ func Build(m *model.Model) *Plan {
 		c.Rank[d.Index] = uint32(d.Rank)
 	}
 	p.buildACLSets()
-	p.buildTrie()
+	p.buildWildcards()
+	c.EdgeKeys, c.EdgeEnds = Blob(p.edgeKeys)
 	p.buildExact()
 	p.Matcher = *runtime.NewMatcher(c)
 	p.buildPolicies()
 	return p
 }
 
-// trieBuilder accumulates the wildcard trie in Compact's flat form.
-type trieBuilder struct {
-	c        *runtime.Compact
-	edges    map[edgeKey]int32
-	edgeKeys []string // in EdgeFrom order
-}
+// forceNFA makes Build keep the trie even when the deterministic automaton
+// fits, so that tests cover the runtime's backtracking walk.
+var forceNFA = false
 
-type edgeKey struct {
-	node int32
-	elem string
-}
-
-func (t *trieBuilder) newNode() int32 {
-	t.c.Nodes = append(t.c.Nodes, -1, -1, -1)
-	return int32(len(t.c.Nodes)/runtime.NodeStride - 1)
-}
-
-// field returns node n's star, term or tail slot.
-func (t *trieBuilder) field(n int32, f int) *int32 {
-	return &t.c.Nodes[int(n)*runtime.NodeStride+f]
-}
-
-const (
-	starField = iota
-	termField
-	tailField
-)
-
-// child returns the child of node for element e, creating it.
-func (t *trieBuilder) child(node int32, e subject.Elem) int32 {
-	if e.Kind == subject.Star {
-		if *t.field(node, starField) < 0 {
-			c := t.newNode()
-			*t.field(node, starField) = c
-		}
-		return *t.field(node, starField)
-	}
-	k := edgeKey{node, e.Lit}
-	c, ok := t.edges[k]
-	if !ok {
-		c = t.newNode()
-		t.edges[k] = c
-		t.edgeKeys = append(t.edgeKeys, e.Lit)
-		t.c.EdgeFrom = append(t.c.EdgeFrom, uint32(node))
-		t.c.EdgeTo = append(t.c.EdgeTo, uint32(c))
-	}
-	return c
-}
-
-// buildTrie puts every wildcard pattern into the element trie. Literal
-// patterns stay out: they are found in the exact table, and a name that is
-// not there cannot match any of them.
-func (p *Plan) buildTrie() {
-	t := &trieBuilder{c: &p.Compact, edges: map[edgeKey]int32{}}
-	t.newNode()
-	for _, d := range p.Model.Destinations {
-		if d.Pattern.IsLiteral() {
-			continue
-		}
-		node := int32(0)
-		for _, e := range d.Pattern.Elems {
-			if e.Kind == subject.Tail {
-				*t.field(node, tailField) = int32(d.Index)
-				break
-			}
-			node = t.child(node, e)
-		}
-		if !d.Pattern.HasTail() {
-			*t.field(node, termField) = int32(d.Index)
-		}
-	}
-	p.Compact.EdgeKeys, p.Compact.EdgeEnds = Blob(t.edgeKeys)
-}
+// forceSplit makes Build give each group of byFirstStar its own automaton,
+// so that tests cover lookups combining several.
+var forceSplit = false
 
 // Blob joins keys and returns their end offsets.
 func Blob(keys []string) (string, []uint32) {

@@ -3,8 +3,10 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -119,11 +121,13 @@ func TestDump(t *testing.T) {
 		{"name": "*.bar.>", "acl": {"subscribe": ["ops"]}}
 	]}`)
 	want := `exact "foo.bar" best=0 matches=[0 1 2] publish={alice bob} subscribe={ops}
-node 0 root star=3 term=- tail=-
-node 1 root.foo star=2 term=- tail=2
-node 2 root.foo.* star=- term=1 tail=-
-node 3 root.* star=- term=- tail=-
-node 4 root.*.bar star=- term=- tail=3
+automaton 0 deterministic
+node 0 root star=1 term=- tail=- tails=[] terms=[]
+node 1 root.* star=- term=- tail=- tails=[] terms=[]
+node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
+node 3 root.*.bar star=- term=- tail=3 tails=[3] terms=[]
+node 4 root.foo.* star=- term=1 tail=- tails=[] terms=[1]
+node 5 root.foo.bar star=- term=1 tail=3 tails=[3] terms=[1]
 `
 	if got := Build(load(t, data)).Dump(); got != want {
 		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
@@ -231,4 +235,110 @@ func TestPolicyIndexDeepNesting(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestExhaustiveSmallScopeNFA repeats the pairs of TestExhaustiveSmallScope
+// with the trie kept, so the runtime's backtracking walk, which Build falls
+// back to past maxDFASize, is held to the reference too.
+func TestExhaustiveSmallScopeNFA(t *testing.T) {
+	forceNFA = true
+	defer func() { forceNFA = false }()
+	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "", "a..b", "a.*", strings.Repeat("a.", 70)+"a")
+	pats := validPatterns(3)
+	if testing.Short() {
+		pats = validPatterns(2)
+	}
+	for i, a := range pats {
+		compare(t, configJSON(true, a), names)
+		for _, b := range pats[i+1:] {
+			compare(t, configJSON(true, a, b), names)
+		}
+	}
+}
+
+// TestDFABlowUpFallsBack builds k patterns of k elements, pattern i literal
+// at element i and '*' elsewhere: the names' prefixes reach 2^k distinct
+// sets of patterns, so determinizing exceeds maxDFASize and Build keeps
+// the trie, whose answers must still be right.
+func TestDFABlowUpFallsBack(t *testing.T) {
+	const k = 14
+	var pats []string
+	for i := range k {
+		elems := slices.Repeat([]string{"*"}, k)
+		elems[i] = "l"
+		pats = append(pats, strings.Join(elems, "."))
+	}
+	data := configJSON(true, pats...)
+	// Pattern 0 branches first at element 1, the rest at 0: two groups,
+	// the first deterministic, the second (13 patterns, 2^13 states) too
+	// large, kept as a trie.
+	if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != "[0 1 15 0]" {
+		t.Fatalf("automata (start, deterministic) %s; want [0 1 15 0]", got)
+	}
+	var names []string
+	for mask := 0; mask < 1<<k; mask += 97 {
+		elems := make([]string, k)
+		for i := range elems {
+			elems[i] = "o"
+			if mask&(1<<i) != 0 {
+				elems[i] = "l"
+			}
+		}
+		names = append(names, strings.Join(elems, "."))
+	}
+	compare(t, data, names)
+	// Fewer patterns fit, and determinize.
+	if got := fmt.Sprint(Build(load(t, configJSON(true, pats[:6]...))).Compact.Automata); got != "[0 1]" {
+		t.Errorf("6 patterns: automata %s; want one deterministic", got)
+	}
+}
+
+// TestSplitAutomata gives each group of patterns by first '*' position its
+// own automaton, as large configs get, and compares every lookup with the
+// reference on all pairs and on random sets of up to six patterns of up
+// to four elements.
+func TestSplitAutomata(t *testing.T) {
+	forceSplit = true
+	defer func() { forceSplit = false }()
+	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "a.b.c.a.b")
+	pats := validPatterns(3)
+	for i, a := range pats {
+		for _, b := range pats[i+1:] {
+			compare(t, configJSON(true, a, b), names)
+		}
+	}
+	pats = validPatterns(4)
+	r := rand.New(rand.NewPCG(3, 4))
+	rounds := 2000
+	if testing.Short() {
+		rounds = 300
+	}
+	for range rounds {
+		set := map[string]bool{}
+		for n := 2 + r.IntN(5); len(set) < n; {
+			set[pats[r.IntN(len(pats))]] = true
+		}
+		var cfg []string
+		for p := range set {
+			cfg = append(cfg, p)
+		}
+		sort.Strings(cfg)
+		r.Shuffle(len(cfg), func(i, j int) { cfg[i], cfg[j] = cfg[j], cfg[i] })
+		compare(t, configJSON(true, cfg...), names)
+	}
+}
+
+// TestWideStates gives states more literal edges than a record lists
+// (runtime.maxListed), so lookups go through a record's hash table, with
+// elements of 1 to 20 bytes (one word, two words, the long table).
+func TestWideStates(t *testing.T) {
+	var pats, elems []string
+	for i := range 20 {
+		e := strings.Repeat(string(rune('a'+i)), i+1)
+		elems = append(elems, e)
+		pats = append(pats, e+".*", "*."+e+".z", e+"."+e+".>")
+	}
+	pats = append(pats, "*.*")
+	names := smallscope.Names(append(elems, "z", "q"), 3)
+	compare(t, configJSON(true, pats...), names)
 }

@@ -86,6 +86,7 @@ func init() {
 // matcher is the lookup plan, expanded once at initialisation from the
 // plan* tables at the end of this file; see runtime.Compact.
 var matcher = runtime.NewMatcher(&runtime.Compact{
+	Automata:      planAutomata,
 	DestACL:       planDestACL,
 	EdgeEnds:      planEdgeEnds,
 	EdgeFrom:      planEdgeFrom,
@@ -102,6 +103,7 @@ var matcher = runtime.NewMatcher(&runtime.Compact{
 	Rank:          planRank,
 	SetWords:      1,
 	Sets:          planSets,
+	States:        planStates,
 })
 
 // Resolve returns the destination whose properties apply to name: an exact
@@ -281,30 +283,41 @@ var planExactEnds = []uint32{
 }
 
 var planInfos = []int32{
-	0, 0, 3, 10, 11,
+	0, 5, 3, 10, 11,
 }
 
 var planLists = []uint32{
-	0, 1, 2,
+	2, 5, 4, 1, 3, 0, 1, 2,
+}
+
+var planAutomata = []uint32{
+	0, 1,
+}
+
+var planStates = []uint32{
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 5, 0, 0,
+	1, 1, 2, 0, 8, 9, 0, 0, 2, 1, 3, 0, 0, 4, 0, 0,
+	3, 0, 3, 1, 0, 0, 3, 4, 4, 0, 4, 0, 0, 0, 0, 0,
+	4, 0, 4, 1, 0, 0, 6, 7,
 }
 
 var planNodes = []int32{
-	-1, -1, -1, 2, -1, 2, -1, 1, -1, 4, -1, 4, -1, -1, -1, -1,
-	3, -1, -1, -1, 5,
+	-1, -1, -1, 4, -1, 2, -1, -1, 5, 5, -1, 4, -1, 1, -1, -1,
+	-1, -1, -1, 3, -1,
 }
 
-var planEdgeKeys = "fooorderseumetrics"
+var planEdgeKeys = "foometricsorderseu"
 
 var planEdgeEnds = []uint32{
-	3, 9, 11, 18,
+	3, 10, 16, 18,
 }
 
 var planEdgeFrom = []uint32{
-	0, 0, 4, 0,
+	0, 0, 0, 5,
 }
 
 var planEdgeTo = []uint32{
-	1, 3, 5, 6,
+	1, 2, 3, 6,
 }
 
 var planRank = []uint32{

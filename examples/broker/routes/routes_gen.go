@@ -75,6 +75,7 @@ func init() {
 // matcher is the lookup plan, expanded once at initialisation from the
 // plan* tables at the end of this file; see runtime.Compact.
 var matcher = runtime.NewMatcher(&runtime.Compact{
+	Automata:      planAutomata,
 	DestACL:       planDestACL,
 	EdgeEnds:      planEdgeEnds,
 	EdgeFrom:      planEdgeFrom,
@@ -91,6 +92,7 @@ var matcher = runtime.NewMatcher(&runtime.Compact{
 	Rank:          planRank,
 	SetWords:      1,
 	Sets:          planSets,
+	States:        planStates,
 })
 
 // Resolve returns the destination whose properties apply to name: an exact
@@ -249,21 +251,30 @@ var planExactEnds = []uint32{
 }
 
 var planInfos = []int32{
-	0, 0, 3, 1, 7,
+	0, 3, 3, 1, 7,
 }
 
 var planLists = []uint32{
-	0, 1, 2,
+	3, 2, 1, 0, 1, 2,
+}
+
+var planAutomata = []uint32{
+	0, 1,
+}
+
+var planStates = []uint32{
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 5, 6, 0, 0,
+	1, 1, 2, 0, 0, 4, 0, 0, 2, 0, 2, 1, 0, 0, 1, 3,
 }
 
 var planNodes = []int32{
-	-1, -1, -1, 2, -1, 2, -1, 1, -1, -1, -1, 3,
+	-1, -1, -1, -1, -1, 3, 3, -1, 2, -1, 1, -1,
 }
 
-var planEdgeKeys = "ordersmetrics"
+var planEdgeKeys = "metricsorders"
 
 var planEdgeEnds = []uint32{
-	6, 13,
+	7, 13,
 }
 
 var planEdgeFrom = []uint32{
@@ -271,7 +282,7 @@ var planEdgeFrom = []uint32{
 }
 
 var planEdgeTo = []uint32{
-	1, 3,
+	1, 2,
 }
 
 var planRank = []uint32{

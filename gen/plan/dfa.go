@@ -1,0 +1,373 @@
+package plan
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/subject"
+	"github.com/destgen/destgen/runtime"
+)
+
+// The wildcard patterns form a trie of elements in which a '*' edge
+// matches any element: a nondeterministic automaton, since a name element
+// may follow both a literal edge and a '*' edge. Walking it means
+// backtracking (the previous runtime walked it depth-first, literal
+// first). Here it is made deterministic by the subset construction: each
+// state is the set of trie nodes one name prefix reaches, and its edges
+// are the literal elements leaving any of them, plus a default edge for
+// every other element. A lookup then follows one edge per element and
+// never backtracks, and each state carries what its nodes contribute
+// (precomputed best matches, match lists and ACL unions).
+//
+// The construction can blow up: a pattern with '*' at element i joins the
+// state of every name prefix whose first i elements it matches, so
+// patterns branching at different depths multiply subsets (the benchmark's
+// wildcard-heavy 10k config: a trie of 33k nodes and edges, a 1.1M
+// automaton). The plan then splits the patterns by the position of their
+// first '*' and merges adjacent groups while the automata stay within
+// maxDFASize in all; each group's automaton runs on its own at lookup
+// (three or four on that config, 63k in all). A group that does not fit
+// even alone keeps its trie, which the runtime walks with backtracking.
+
+// nfa is the wildcard trie.
+type nfa struct {
+	star, term, tail []int32 // per node; -1 for none
+	edges            [][]nfaEdge
+	index            map[nfaKey]int32 // (node, element) -> child
+}
+
+type nfaKey struct {
+	node int32
+	elem string
+}
+
+type nfaEdge struct {
+	elem string
+	to   int32
+}
+
+func (a *nfa) newNode() int32 {
+	a.star, a.term, a.tail = append(a.star, -1), append(a.term, -1), append(a.tail, -1)
+	a.edges = append(a.edges, nil)
+	return int32(len(a.star) - 1)
+}
+
+// child returns node's child for element e, creating it.
+func (a *nfa) child(node int32, e subject.Elem) int32 {
+	if e.Kind == subject.Star {
+		if a.star[node] < 0 {
+			c := a.newNode()
+			a.star[node] = c
+		}
+		return a.star[node]
+	}
+	k := nfaKey{node, e.Lit}
+	if c, ok := a.index[k]; ok {
+		return c
+	}
+	c := a.newNode()
+	a.index[k] = c
+	a.edges[node] = append(a.edges[node], nfaEdge{e.Lit, c})
+	return c
+}
+
+// size is the automaton's size as maxDFASize counts it.
+func (a *nfa) size() int {
+	n := len(a.star)
+	for _, es := range a.edges {
+		n += len(es)
+	}
+	return n
+}
+
+// buildNFA puts the patterns of dests into a trie.
+func buildNFA(dests []*model.Destination) *nfa {
+	a := &nfa{index: map[nfaKey]int32{}}
+	a.newNode()
+	for _, d := range dests {
+		node := int32(0)
+		for _, e := range d.Pattern.Elems {
+			if e.Kind == subject.Tail {
+				a.tail[node] = int32(d.Index)
+				break
+			}
+			node = a.child(node, e)
+		}
+		if !d.Pattern.HasTail() {
+			a.term[node] = int32(d.Index)
+		}
+	}
+	return a
+}
+
+// maxDFASize bounds the deterministic automata (states plus edges) to a
+// multiple of the trie's size, plus slack for small configs: the generated
+// data grows with them, and past a few times the trie a split into more
+// automata (more lookups per element) is the better trade.
+func maxDFASize(trie int) int { return 4*trie + 4096 }
+
+// buildWildcards builds the automata of the wildcard patterns. Literal
+// patterns stay out: they are found in the exact table, and a name that is
+// not there cannot match any of them.
+func (p *Plan) buildWildcards() {
+	var wild []*model.Destination
+	for _, d := range p.Model.Destinations {
+		if !d.Pattern.IsLiteral() {
+			wild = append(wild, d)
+		}
+	}
+	if len(wild) == 0 {
+		return
+	}
+	all := buildNFA(wild)
+	budget := maxDFASize(all.size())
+	if forceNFA {
+		p.writeTrie(all)
+		return
+	}
+	if d, ok := determinize(all, budget); ok && !forceSplit {
+		p.writeDFA(d)
+		return
+	}
+	var group []*model.Destination // patterns of the automaton being grown
+	var dfa *determinizer          // its automaton
+	for _, bucket := range byFirstStar(wild) {
+		merged := append(append([]*model.Destination{}, group...), bucket...)
+		if d, ok := determinize(buildNFA(merged), budget); ok && !forceSplit {
+			group, dfa = merged, d
+			continue
+		}
+		if dfa != nil {
+			p.writeDFA(dfa)
+			budget -= dfa.size
+		}
+		group, dfa = bucket, nil
+		if d, ok := determinize(buildNFA(bucket), budget); ok {
+			dfa = d
+		} else {
+			p.writeTrie(buildNFA(bucket))
+			group = nil
+		}
+	}
+	if dfa != nil {
+		p.writeDFA(dfa)
+	}
+}
+
+// byFirstStar groups dests by the position of their first '*', in
+// descending order, those without a '*' first. The runtime relies on that
+// order (see runtime.Matcher.Automata): of two '*' patterns matching one
+// name, the one whose first '*' comes later ranks first (at the earlier
+// one's '*' it has a literal), so once an automaton finds a pattern
+// without '>', none after it can find a better one.
+func byFirstStar(dests []*model.Destination) [][]*model.Destination {
+	buckets := make([][]*model.Destination, runtime.MaxElements+1)
+	for _, d := range dests {
+		pos := runtime.MaxElements
+		for i, e := range d.Pattern.Elems {
+			if e.Kind == subject.Star {
+				pos = i
+				break
+			}
+		}
+		buckets[pos] = append(buckets[pos], d)
+	}
+	var out [][]*model.Destination
+	for i := len(buckets) - 1; i >= 0; i-- {
+		if len(buckets[i]) > 0 {
+			out = append(out, buckets[i])
+		}
+	}
+	return out
+}
+
+// dfaState is a set of trie nodes, ascending.
+type dfaState []int32
+
+func (s dfaState) key() string {
+	var b strings.Builder
+	for _, n := range s {
+		b.WriteString(strconv.Itoa(int(n)))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// determinizer runs the subset construction.
+type determinizer struct {
+	a      *nfa
+	states []dfaState
+	ids    map[string]int32
+	star   []int32 // per state: default edge, or -1
+	edges  [][]nfaEdge
+	size   int
+}
+
+// state returns the id of set s, adding it if new.
+func (d *determinizer) state(s dfaState) int32 {
+	k := s.key()
+	if id, ok := d.ids[k]; ok {
+		return id
+	}
+	id := int32(len(d.states))
+	d.ids[k] = id
+	d.states = append(d.states, s)
+	d.star = append(d.star, -1)
+	d.edges = append(d.edges, nil)
+	d.size++
+	return id
+}
+
+// determinize returns the deterministic automaton of a, or false if it
+// exceeds limit (states plus edges). States are numbered in breadth-first
+// order and edges sorted by element, so the result depends only on the
+// trie.
+func determinize(a *nfa, limit int) (*determinizer, bool) {
+	d := &determinizer{a: a, ids: map[string]int32{}}
+	d.state(dfaState{0})
+	for i := 0; i < len(d.states); i++ {
+		stars, lits := d.successors(d.states[i])
+		if len(stars) > 0 {
+			d.star[i] = d.state(stars)
+		}
+		elems := make([]string, 0, len(lits))
+		for e := range lits {
+			elems = append(elems, e)
+		}
+		sort.Strings(elems)
+		for _, e := range elems {
+			// An element with a literal edge also follows every '*'.
+			to := d.state(union(lits[e], stars))
+			d.edges[i] = append(d.edges[i], nfaEdge{e, to})
+			d.size++
+		}
+		if d.size > limit {
+			return nil, false
+		}
+	}
+	return d, true
+}
+
+// successors returns the '*' children of s's nodes and, per element, their
+// literal children.
+func (d *determinizer) successors(s dfaState) (dfaState, map[string]dfaState) {
+	var stars dfaState
+	lits := map[string]dfaState{}
+	for _, n := range s {
+		if c := d.a.star[n]; c >= 0 {
+			stars = append(stars, c)
+		}
+		for _, e := range d.a.edges[n] {
+			lits[e.elem] = append(lits[e.elem], e.to)
+		}
+	}
+	sortInt32s(stars)
+	return stars, lits
+}
+
+// union returns the sorted union of two sets of distinct trie nodes; the
+// two are disjoint (a node has one parent edge).
+func union(a, b dfaState) dfaState {
+	u := append(append(dfaState{}, a...), b...)
+	sortInt32s(u)
+	return u
+}
+
+func sortInt32s(s []int32) {
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+}
+
+// writeDFA appends the automaton to Compact: per state its default edge,
+// best term and best tail (Nodes), its literal edges, and in States its
+// tail and term lists and their ACL unions.
+func (p *Plan) writeDFA(d *determinizer) {
+	c := &p.Compact
+	base := p.startAutomaton(true)
+	sets := newSetInterner(c)
+	for i, s := range d.states {
+		var tails, terms []int
+		for _, n := range s {
+			if t := d.a.tail[n]; t >= 0 {
+				tails = append(tails, int(t))
+			}
+			if t := d.a.term[n]; t >= 0 {
+				terms = append(terms, int(t))
+			}
+		}
+		c.Nodes = append(c.Nodes, offset(d.star[i], base), p.bestRanked(terms), p.bestRanked(tails))
+		c.States = append(c.States, p.appendList(tails), uint32(len(tails)), p.appendList(terms), uint32(len(terms)))
+		for _, list := range [][]int{tails, terms} {
+			for op := range runtime.NumOps {
+				c.States = append(c.States, sets.union(list, op))
+			}
+		}
+		for _, e := range d.edges[i] {
+			p.addEdge(base+int32(i), e.elem, base+e.to)
+		}
+	}
+}
+
+// startAutomaton records an automaton starting at the next node and
+// returns that node's number, which offsets the automaton's own.
+func (p *Plan) startAutomaton(deterministic bool) int32 {
+	c := &p.Compact
+	base := int32(len(c.Nodes) / runtime.NodeStride)
+	kind := uint32(0)
+	if deterministic {
+		kind = 1
+	}
+	c.Automata = append(c.Automata, uint32(base), kind)
+	return base
+}
+
+func (p *Plan) addEdge(from int32, elem string, to int32) {
+	c := &p.Compact
+	p.edgeKeys = append(p.edgeKeys, elem)
+	c.EdgeFrom = append(c.EdgeFrom, uint32(from))
+	c.EdgeTo = append(c.EdgeTo, uint32(to))
+}
+
+// offset returns node n of an automaton starting at base; -1 stays.
+func offset(n, base int32) int32 {
+	if n < 0 {
+		return n
+	}
+	return n + base
+}
+
+// bestRanked returns the destination of dests that ranks first, or -1.
+func (p *Plan) bestRanked(dests []int) int32 {
+	best := int32(-1)
+	for _, d := range dests {
+		if best < 0 || p.Compact.Rank[d] < p.Compact.Rank[best] {
+			best = int32(d)
+		}
+	}
+	return best
+}
+
+// appendList appends dests, sorted, to Compact.Lists and returns where.
+func (p *Plan) appendList(dests []int) uint32 {
+	sort.Ints(dests)
+	start := uint32(len(p.Compact.Lists))
+	for _, d := range dests {
+		p.Compact.Lists = append(p.Compact.Lists, uint32(d))
+	}
+	return start
+}
+
+// writeTrie appends the trie itself, for the runtime's backtracking walk.
+// Its nodes' States are left empty: the walk reads destinations' own.
+func (p *Plan) writeTrie(a *nfa) {
+	c := &p.Compact
+	base := p.startAutomaton(false)
+	for n := range a.star {
+		c.Nodes = append(c.Nodes, offset(a.star[n], base), a.term[n], a.tail[n])
+		c.States = append(c.States, make([]uint32, runtime.StateStride)...)
+		for _, e := range a.edges[n] {
+			p.addEdge(base+int32(n), e.elem, base+e.to)
+		}
+	}
+}

@@ -1,0 +1,166 @@
+package runtime
+
+// The wildcard patterns are matched by a few automata over elements (see
+// Matcher.Automata): deterministic ones, walked one edge per element, and,
+// for patterns whose deterministic automaton would be too large, tries
+// walked depth-first with backtracking. Each function here runs one
+// automaton from its start node; the lookups combine them.
+
+// step returns the state after the element name[start:end] from state s:
+// its literal edge for that element, else its '*' edge, else -1. The
+// node's filter skips the edge table (a likely cache miss) for most
+// elements it has no edge for.
+//
+// It makes no call for an element of at most 8 bytes with 8 bytes of name
+// from its start, the common case: the lookup's inner loop.
+func (m *Matcher) step(s int32, name string, start, end int) int32 {
+	n := &m.Nodes[s]
+	l := end - start
+	var w0, w1 uint64
+	switch {
+	case l <= 8 && start+8 <= len(name):
+		w0 = loadAt(name, start) & (^uint64(0) >> (64 - 8*l))
+	case l <= shortElem:
+		w0, w1 = elemWords(name, start, end)
+	default:
+		w0 = loadAt(name, start)
+	}
+	if n.Filter&filterBit(w0, l) != 0 {
+		if l <= shortElem {
+			if c, ok := m.Edges.shortChild(uint32(s)<<4|uint32(l-1), w0, w1); ok {
+				return int32(c)
+			}
+		} else if c, ok := m.Edges.longChild(uint32(s), name[start:end]); ok {
+			return int32(c)
+		}
+	}
+	return n.Star
+}
+
+// resolveDFA follows one edge per element: each state visited before the
+// last element offers its best '>' pattern, the final state its best
+// pattern ending there, which beats every '>' pattern (term is then true).
+func (m *Matcher) resolveDFA(p *path, s int32) (dest int32, term bool) {
+	best, bestRank := int32(-1), uint32(0)
+	for start := 0; start <= len(p.name); {
+		if t := m.Nodes[s].Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
+			best, bestRank = t, m.Rank[t]
+		}
+		end := p.endFrom(start)
+		// step's common case, inlined by hand: the compiler will not (its
+		// cost is over the inliner's budget), and a call per element cost
+		// about 5% of a wildcard lookup.
+		if l := end - start; l <= 8 && start+8 <= len(p.name) {
+			n := &m.Nodes[s]
+			w := loadAt(p.name, start) & (^uint64(0) >> (64 - 8*l))
+			if n.Filter&filterBit(w, l) != 0 {
+				if c, ok := m.Edges.shortChild(uint32(s)<<4|uint32(l-1), w, 0); ok {
+					s = int32(c)
+					start = end + 1
+					continue
+				}
+			}
+			s = n.Star
+		} else {
+			s = m.step(s, p.name, start, end)
+		}
+		if s < 0 {
+			return best, false
+		}
+		start = end + 1
+	}
+	if t := m.Nodes[s].Term; t >= 0 {
+		return t, true
+	}
+	return best, false
+}
+
+// matchesDFA appends the tails of every state the name passes and the
+// terms of the state it ends in.
+func (m *Matcher) matchesDFA(p *path, s int32, buf []int) []int {
+	for start := 0; start <= len(p.name); {
+		buf = m.appendList(buf, m.States[s].Tails)
+		end := p.endFrom(start)
+		if s = m.step(s, p.name, start, end); s < 0 {
+			return buf
+		}
+		start = end + 1
+	}
+	return m.appendList(buf, m.States[s].Terms)
+}
+
+func (m *Matcher) appendList(buf []int, l ListRef) []int {
+	for _, d := range m.Lists[l.Start : l.Start+l.Len] {
+		buf = append(buf, int(d))
+	}
+	return buf
+}
+
+// allowedDFA asks, of each state the name passes, whether the union of
+// its tails' ACLs grants op, and of the final state, its terms' union.
+func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool {
+	for start := 0; start <= len(p.name); {
+		if m.granted(m.States[s].TailACL[op], principals) {
+			return true
+		}
+		end := p.endFrom(start)
+		if s = m.step(s, p.name, start, end); s < 0 {
+			return false
+		}
+		start = end + 1
+	}
+	return m.granted(m.States[s].TermACL[op], principals)
+}
+
+// resolveTrie walks a trie literal-first. The first pattern without '>'
+// that ends at the name's last element is the best match of the '*' class,
+// which beats every '>' pattern (term is then true); '>' candidates are
+// compared by rank.
+func (m *Matcher) resolveTrie(p *path, root int32) (dest int32, term bool) {
+	best, bestRank := int32(-1), uint32(0)
+	w := walk{node: root}
+	w.ix.index(p)
+	for {
+		n := &m.Nodes[w.node]
+		if w.depth == p.n {
+			if n.Term >= 0 {
+				return n.Term, true
+			}
+		} else {
+			if t := n.Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
+				best, bestRank = t, m.Rank[t]
+			}
+			if m.descend(&w, p, n) {
+				continue
+			}
+		}
+		if !w.next() {
+			return best, false
+		}
+	}
+}
+
+// walkTrie calls visit for every destination of a trie matching p, in walk
+// order, until visit returns true; it reports whether one did.
+func (m *Matcher) walkTrie(p *path, root int32, visit func(dest int32) bool) bool {
+	w := walk{node: root}
+	w.ix.index(p)
+	for {
+		n := &m.Nodes[w.node]
+		if w.depth == p.n {
+			if n.Term >= 0 && visit(n.Term) {
+				return true
+			}
+		} else {
+			if n.Tail >= 0 && visit(n.Tail) {
+				return true
+			}
+			if m.descend(&w, p, n) {
+				continue
+			}
+		}
+		if !w.next() {
+			return false
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package runtime
+
+// EdgeTable holds the wildcard trie's literal edges: (node, element) ->
+// child. The walk looks one up per element it visits, so this is the inner
+// loop of every lookup that is not an exact hit.
+//
+// Most elements are at most 16 bytes ("orders", "eu", "us-east-1",
+// "notifications"). Those edges are keyed by the element's bytes as two
+// words, so a lookup is two loads, masks and one multiply to hash, and
+// integer compares: no string hash, no byte comparison. Longer elements go
+// to a string-keyed Table.
+type EdgeTable struct {
+	short []shortEdge // open addressing, a power of two at most half full
+	shift uint        // 64 - log2(len(short))
+	long  Table
+}
+
+// shortEdge is one edge for an element of 1 to 16 bytes.
+type shortEdge struct {
+	w0, w1 uint64 // the element's bytes, little endian, zero-padded
+	from   uint32 // parent node << 4 | (length-1): "ab" and "ab\x00" differ
+	to     uint32 // child node; 0 marks an empty slot (the root is no child)
+}
+
+// shortElem is the longest element kept in two words.
+const shortElem = 16
+
+// NewEdgeTable builds the table of edges from[i] --elems[i]--> to[i].
+// Edges must be distinct, every to[i] non-zero and from[i] < 1<<28
+// (MaxDestinations*MaxElements nodes at most, far below).
+func NewEdgeTable(elems []string, from, to []uint32) EdgeTable {
+	var t EdgeTable
+	var longKeys []string
+	var longFrom, longTo []uint32
+	nShort := 0
+	for _, e := range elems {
+		if len(e) <= shortElem {
+			nShort++
+		}
+	}
+	// Never empty, so that a probe needs no length test: an empty slot
+	// ends it.
+	size, bits := 2, uint(1)
+	for size < 2*nShort {
+		size, bits = size*2, bits+1
+	}
+	t.short, t.shift = make([]shortEdge, size), 64-bits
+	for i, e := range elems {
+		if len(e) > shortElem {
+			longKeys, longFrom, longTo = append(longKeys, e), append(longFrom, from[i]), append(longTo, to[i])
+			continue
+		}
+		w0, w1 := elemWords(e, 0, len(e))
+		s := shortEdge{w0: w0, w1: w1, from: from[i]<<4 | uint32(len(e)-1), to: to[i]}
+		j := t.slot(w0, w1, s.from)
+		for t.short[j].to != 0 {
+			j = (j + 1) & (len(t.short) - 1)
+		}
+		t.short[j] = s
+	}
+	t.long = NewTable(longKeys, longFrom, longTo, ElemSeed)
+	return t
+}
+
+// slot is the home slot of a short edge: one multiply-shift.
+func (t *EdgeTable) slot(w0, w1 uint64, from uint32) int {
+	return int(((w0 ^ w1<<1 ^ uint64(from)*hashK3) * hashK1) >> t.shift)
+}
+
+// Child returns the child of node along element name[start:end].
+func (t *EdgeTable) Child(node uint32, name string, start, end int) (uint32, bool) {
+	if n := end - start; n <= shortElem {
+		w0, w1 := elemWords(name, start, end)
+		return t.shortChild(node<<4|uint32(n-1), w0, w1)
+	}
+	return t.longChild(node, name[start:end])
+}
+
+// shortChild probes the short table for (from, element words); it is
+// small enough to inline into the walk.
+func (t *EdgeTable) shortChild(from uint32, w0, w1 uint64) (uint32, bool) {
+	mask := len(t.short) - 1
+	for j := t.slot(w0, w1, from); ; j = (j + 1) & mask {
+		s := &t.short[j]
+		if s.w0 == w0 && s.w1 == w1 && s.from == from {
+			return s.to, true
+		}
+		if s.to == 0 {
+			return 0, false
+		}
+	}
+}
+
+func (t *EdgeTable) longChild(node uint32, elem string) (uint32, bool) {
+	return t.long.Lookup(elem, node, EdgeHash(elem, node))
+}
+
+// elemWords returns the first 16 bytes of element name[start:end] as two
+// words, zero-padded: the whole key of a short element. The first is
+// what the node filters (Node.Filter) hash for any element.
+func elemWords(name string, start, end int) (w0, w1 uint64) {
+	l := end - start
+	if l <= 8 {
+		return loadShort(name, start, end), 0
+	}
+	w0 = loadAt(name, start) // l > 8: in bounds
+	if l >= 16 {
+		return w0, loadAt(name, start+8)
+	}
+	// The word ending at the element's end, shifted down to its bytes
+	// from start+8.
+	return w0, loadAt(name, end-8) >> (8 * (16 - l))
+}
+
+// firstWord is the first word of element name[start:end], as elemWords
+// and step compute it, for any length.
+func firstWord(name string, start, end int) uint64 {
+	if end-start <= 8 {
+		return loadShort(name, start, end)
+	}
+	return loadAt(name, start)
+}
+
+// filterBit is the bit of an element in its parent's Node.Filter: a hash
+// of its first bytes w and its length n.
+func filterBit(w uint64, n int) uint32 {
+	return 1 << (((w + uint64(n)) * hashK2) >> 59)
+}
+
+// All yields every edge as (from, element, to), short edges first.
+func (t *EdgeTable) All(yield func(from uint32, elem string, to uint32) bool) {
+	for _, s := range t.short {
+		if s.to == 0 {
+			continue
+		}
+		var b [shortElem]byte
+		n := int(s.from&15) + 1
+		for i := range n {
+			w := s.w0
+			if i >= 8 {
+				w = s.w1
+			}
+			b[i] = byte(w >> (8 * (i % 8)))
+		}
+		if !yield(s.from>>4, string(b[:n]), s.to) {
+			return
+		}
+	}
+	for _, s := range t.long {
+		if s.Hash != 0 && !yield(s.Node, s.Key, s.Value) {
+			return
+		}
+	}
+}
+
+// loadShort returns the bytes s[start:end] (at most 8) as a little-endian
+// word, zero-padded: one load and a mask when s has 8 bytes from start
+// on, or from the 8 bytes ending at len(s) shifted down, else bytewise.
+func loadShort(s string, start, end int) uint64 {
+	n := end - start
+	mask := ^uint64(0) >> (64 - 8*n) // n is 1 to 8
+	switch {
+	case start+8 <= len(s):
+		return loadAt(s, start) & mask
+	case len(s) >= 8:
+		return loadAt(s, len(s)-8) >> (8 * (start + 8 - len(s))) & mask
+	}
+	var w uint64
+	for i := end - 1; i >= start; i-- {
+		w = w<<8 | uint64(s[i])
+	}
+	return w
+}

@@ -1,0 +1,22 @@
+//go:build (amd64 || arm64 || 386 || ppc64le || loong64) && !purego
+
+package runtime
+
+import "unsafe"
+
+// On these little-endian architectures an unaligned 8-byte load is one
+// instruction and cheap, so the hot paths read names a word at a time
+// through unsafe.Pointer, without the bounds checks that dominated the
+// byte-combining loads (see load_safe.go for the other architectures).
+
+// loadAt returns the 8 bytes s[i:i+8] as a little-endian word. The caller
+// guarantees 0 <= i and i+8 <= len(s); every call site derives i from
+// len(s) under a length test that proves it.
+func loadAt(s string, i int) uint64 {
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i))
+}
+
+// load32At is loadAt for 4 bytes: i+4 <= len(s).
+func load32At(s string, i int) uint32 {
+	return *(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i))
+}

@@ -1,0 +1,168 @@
+package runtime
+
+import "math/bits"
+
+// path is a validated name and where its elements end. Splitting records
+// the dots as a bitmap, with no branch per dot (names have several, at
+// unpredictable offsets, and a branch per dot cost more than the rest of
+// the split); a walk then finds each element's end from the bitmap as it
+// goes. The backtracking trie walk, which revisits depths, indexes the
+// ends once (elementIndex), in a structure of its own so that the common
+// lookup does not zero it.
+type path struct {
+	name string
+	n    int               // elements
+	dots [pathWords]uint64 // bit i: name[i] is '.'
+}
+
+// elementIndex is every element's end, for random access.
+type elementIndex struct {
+	end [MaxElements]uint8
+}
+
+// pathWords is the words of a dot bitmap: one bit per byte of the longest
+// name.
+const pathWords = (MaxNameBytes + 63) / 64
+
+// Byte-parallel ("SWAR") constants: split reads a name 8 bytes at a time.
+const (
+	lo7   = 0x7f7f7f7f7f7f7f7f
+	ones  = 0x0101010101010101
+	dots  = '.' * ones
+	stars = '*' * ones
+	tails = '>' * ones
+	// gather moves bit 8k of a word to bit 56+k: multiplied by it, a
+	// word with a bit per byte at the bytes' low bits becomes a byte mask.
+	gather = 0x0102040810204080
+)
+
+// zeroBytes has the high bit set in exactly the bytes of x that are zero
+// (exact, unlike the shorter haszero trick, which can flag a byte above a
+// zero one).
+func zeroBytes(x uint64) uint64 {
+	return ^((x&lo7 + lo7) | x | lo7)
+}
+
+// byteMask turns zeroBytes' result into one bit per byte.
+func byteMask(z uint64) uint64 {
+	return (z >> 7) * gather >> 56
+}
+
+// split validates name and records its dots. It reads 8 bytes at a time
+// and decides validity at the end, from the bitmap: no '*' or '>', no
+// empty element (a dot first, last, or next to another), at most
+// MaxElements elements of at most MaxElementBytes.
+func (p *path) split(name string) bool {
+	n := len(name)
+	if n == 0 || n > MaxNameBytes {
+		return false
+	}
+	p.name = name
+	if n <= 64 {
+		return p.splitShort()
+	}
+	var wild uint64
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		w := loadAt(name, i)
+		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
+		p.dots[i>>6] |= byteMask(zeroBytes(w^dots)) << (i & 63)
+	}
+	if i < n {
+		w := loadAt(name, n-8) >> (8 * (8 - (n - i))) // n > 64: 8 bytes exist
+		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
+		p.dots[i>>6] |= byteMask(zeroBytes(w^dots)) << (i & 63)
+	}
+	count, adjacent := 0, uint64(0)
+	for k := 0; k<<6 < n; k++ { // words past the name's end are zero
+		d, next := p.dots[k], uint64(0)
+		if k+1 < pathWords {
+			next = p.dots[k+1]
+		}
+		count += bits.OnesCount64(d)
+		adjacent |= d & (d>>1 | next<<63)
+	}
+	last := p.dots[(n-1)>>6] >> ((n - 1) & 63)
+	if wild|adjacent|p.dots[0]&1|last&1 != 0 || count >= MaxElements {
+		return false
+	}
+	p.n = count + 1
+	return n <= MaxElementBytes || p.elementsFit()
+}
+
+// splitShort is split for a name of at most 64 bytes, most names: one
+// bitmap word, kept in a register.
+func (p *path) splitShort() bool {
+	name := p.name
+	n := len(name)
+	var wild, d uint64
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		w := loadAt(name, i)
+		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
+		d |= byteMask(zeroBytes(w^dots)) << i
+	}
+	if i < n {
+		var w uint64
+		if n >= 8 { // the last 8 bytes, shifted so that byte i comes first
+			w = loadAt(name, n-8) >> (8 * (8 - (n - i)))
+		} else {
+			w = loadShort(name, 0, n)
+		}
+		// The zero bytes shifted in are none of '.', '*', '>'.
+		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
+		d |= byteMask(zeroBytes(w^dots)) << i
+	}
+	// A name of at most 64 bytes has fewer than MaxElements elements,
+	// none over MaxElementBytes.
+	p.dots[0] = d
+	p.n = bits.OnesCount64(d) + 1
+	return wild|d&(d>>1)|d&1|d>>(n-1)&1 == 0
+}
+
+// elementsFit reports whether no element is longer than MaxElementBytes:
+// only a name longer than that can have one.
+func (p *path) elementsFit() bool {
+	start := 0
+	for range p.n {
+		end := p.endFrom(start)
+		if end-start > MaxElementBytes {
+			return false
+		}
+		start = end + 1
+	}
+	return true
+}
+
+// endFrom returns the end of the element starting at start: the next dot,
+// or the end of the name.
+func (p *path) endFrom(start int) int {
+	k := start >> 6
+	if d := p.dots[k] &^ (1<<(start&63) - 1); d != 0 {
+		return k<<6 + bits.TrailingZeros64(d)
+	}
+	for k++; k<<6 < len(p.name); k++ {
+		if d := p.dots[k]; d != 0 {
+			return k<<6 + bits.TrailingZeros64(d)
+		}
+	}
+	return len(p.name)
+}
+
+// index records every element's end of p.
+func (x *elementIndex) index(p *path) {
+	start := 0
+	for i := range p.n {
+		end := p.endFrom(start)
+		x.end[i] = uint8(end)
+		start = end + 1
+	}
+}
+
+// bounds returns the start and end of element i.
+func (x *elementIndex) bounds(i int) (start, end int) {
+	if i > 0 {
+		start = int(x.end[i-1]) + 1
+	}
+	return start, int(x.end[i])
+}

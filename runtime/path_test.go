@@ -1,0 +1,84 @@
+package runtime
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// naiveSplit is the definition split implements, byte by byte.
+func naiveSplit(name string) ([]string, bool) {
+	if len(name) == 0 || len(name) > MaxNameBytes || strings.ContainsAny(name, "*>") {
+		return nil, false
+	}
+	elems := strings.Split(name, ".")
+	if len(elems) > MaxElements {
+		return nil, false
+	}
+	for _, e := range elems {
+		if e == "" || len(e) > MaxElementBytes {
+			return nil, false
+		}
+	}
+	return elems, true
+}
+
+// TestSplitMatchesNaive compares split with naiveSplit on names built to
+// hit the bitmap's edges: dots at word boundaries, elements of 127 and
+// 128 bytes, 64 and 65 elements, names of 249 and 250 bytes, wildcard
+// characters in the last partial word.
+func TestSplitMatchesNaive(t *testing.T) {
+	names := []string{"a", ".", "a.", ".a", "a..b", "*", ">", "a.b*", strings.Repeat("a", 249), strings.Repeat("a", 250),
+		strings.Repeat("a", 127) + ".b", strings.Repeat("a", 128) + ".b", "b." + strings.Repeat("a", 128),
+		strings.Repeat("a.", 63) + "a", strings.Repeat("a.", 64) + "a", strings.Repeat("a", 63) + ".." + "b",
+		strings.Repeat("a", 64) + "." + strings.Repeat("b", 60) + ".c", strings.Repeat("x", 7) + ".", "\x00.\xff"}
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := "ab.*>\x00\xff"
+	for range 200000 {
+		n := 1 + r.IntN(MaxNameBytes+2)
+		if r.IntN(2) == 0 {
+			n = 1 + r.IntN(20)
+		}
+		b := make([]byte, n)
+		for i := range b {
+			switch x := r.IntN(100); {
+			case x < 3:
+				b[i] = alphabet[2+r.IntN(len(alphabet)-2)]
+			case x < 20:
+				b[i] = '.'
+			default:
+				b[i] = 'a' + byte(r.IntN(3))
+			}
+		}
+		names = append(names, string(b))
+	}
+	for _, name := range names {
+		want, wantOK := naiveSplit(name)
+		var p path
+		gotOK := p.split(name)
+		if gotOK != wantOK {
+			t.Fatalf("split(%q) = %v, want %v", name, gotOK, wantOK)
+		}
+		if !gotOK {
+			continue
+		}
+		var got []string
+		start := 0
+		for range p.n {
+			end := p.endFrom(start)
+			got = append(got, name[start:end])
+			start = end + 1
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("split(%q) elements %q, want %q", name, got, want)
+		}
+		var ix elementIndex
+		ix.index(&p)
+		for i := range p.n {
+			if start, end := ix.bounds(i); name[start:end] != want[i] {
+				t.Fatalf("indexed split(%q) element %d = %q, want %q", name, i, name[start:end], want[i])
+			}
+		}
+	}
+}
