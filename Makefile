@@ -19,10 +19,13 @@ demo:
 	go test ./generated/example
 
 # test is what CI runs (.ci/run). bench/ is a nested module, which
-# `go test ./...` at the root does not enter.
+# `go test ./...` at the root does not enter. The purego run covers
+# runtime's portable loads, which the architectures without cheap
+# unaligned loads use (runtime/load_safe.go).
 test:
 	go vet ./...
 	go test ./...
+	go test -tags purego ./runtime/... ./generated/...
 	cd bench && go vet ./... && go test ./...
 
 # broker regenerates the example broker module's routes with go tool
