@@ -13,7 +13,7 @@ import "errors"
 // Version is the generated-code contract this package implements. Generated
 // files assert MinVersion <= their version <= MaxVersion at compile time.
 const (
-	Version    = 1
+	Version    = 2
 	MinVersion = 1
 	MaxVersion = Version
 )

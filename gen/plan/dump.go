@@ -14,7 +14,8 @@ import (
 //
 //	exact "foo.bar" best=0 matches=[0 1] publish={alice bob} subscribe={}
 //	node 1 "foo" star=2 term=- tail=3
-//	policy 0 prefix "rob." dotall=false
+//	policy 0 prefix "rob." dotall=false index=prefix["rob."] check=no-line-terminator
+//	policy 1 regexp index=infix[".acme."] check=match required=[".v"]
 func (p *Plan) Dump() string {
 	var b strings.Builder
 	m := &p.Matcher
@@ -48,7 +49,11 @@ func (p *Plan) Dump() string {
 		fmt.Fprintf(&b, "node %d %s star=%s term=%s tail=%s\n", i, labels[uint32(i)], opt(n.Star), opt(n.Term), opt(n.Tail))
 	}
 	for _, pol := range p.Policies {
-		fmt.Fprintf(&b, "policy %d %s\n", pol.Index, shapeString(pol.Shape))
+		fmt.Fprintf(&b, "policy %d %s index=%v%q check=%v", pol.Index, shapeString(pol.Shape), pol.Anchor, pol.Keys, pol.Check)
+		if len(pol.Required) > 0 {
+			fmt.Fprintf(&b, " required=%q", pol.Required)
+		}
+		b.WriteByte('\n')
 	}
 	return b.String()
 }

@@ -1,0 +1,157 @@
+package runtime
+
+import (
+	"math/bits"
+	"sort"
+)
+
+// tableSpec names one keyTable of an index.
+type tableSpec struct {
+	klen       int
+	back, fold bool
+}
+
+// NewPolicyIndex builds the index, once, at package initialisation. It
+// trusts c to be what the generator wrote (see CompactPolicies); an entry
+// whose literal is too short for its table goes to the always bucket,
+// which is slower, never wrong.
+func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
+	byTable := map[tableSpec][]policyEntry{}
+	var specs []tableSpec
+	var always, infix []policyEntry
+	start := uint32(0)
+	for e, end := range c.PrefixEnds {
+		ent := newEntry(c, e, c.Prefixes[start:end])
+		start = end
+		spec := tableSpec{klen: keyClass(len(ent.lit)), fold: ent.anchor == AnchorFold, back: ent.suffix}
+		switch {
+		case ent.anchor == AnchorInfix && len(ent.lit) >= gramBytes:
+			infix = append(infix, ent)
+		case ent.anchor == AnchorInfix || spec.klen == 0:
+			always = append(always, ent)
+		default:
+			if byTable[spec] == nil {
+				specs = append(specs, spec)
+			}
+			byTable[spec] = append(byTable[spec], ent)
+		}
+	}
+	x := &PolicyIndex{front8: emptyTable, back8: emptyTable}
+	for _, spec := range specs {
+		t := x.addTable(spec, byTable[spec])
+		switch {
+		case spec == tableSpec{klen: 8}:
+			x.front8 = t
+		case spec == tableSpec{klen: 8, back: true}:
+			x.back8 = t
+		default:
+			x.small = append(x.small, t)
+		}
+	}
+	// Tables whose entries start low first: an early answer lets Find
+	// skip the tables whose policies all come after it.
+	sort.SliceStable(x.small, func(i, j int) bool { return x.small[i].minPolicy < x.small[j].minPolicy })
+	x.always = x.addBucket(always)
+	if len(infix) > 0 {
+		b := x.addBucket(infix)
+		which := make([]uint32, 0, len(infix))
+		for i := b.start; i < b.end; i++ {
+			which = append(which, i)
+		}
+		x.infix = newInfixIndex(x.entries, which)
+	}
+	return x
+}
+
+// emptyTable is a table without entries, which Find never probes.
+var emptyTable = keyTable{minPolicy: noPolicy}
+
+// newEntry decodes entry e of c, whose literal is lit.
+func newEntry(c *CompactPolicies, e int, lit string) policyEntry {
+	p := c.Policy[e]
+	flags := c.Ops[p]
+	ent := policyEntry{
+		lit: lit, policy: p, ops: flags & (1<<NumOps - 1),
+		anchor: flags & anchorMask, check: flags & checkMask,
+		suffix: e < len(c.Suffix) && c.Suffix[e] && flags&anchorMask == AnchorAffix,
+	}
+	if ent.anchor == AnchorFold {
+		ent.lit = lowerString(lit)
+	}
+	ent.setWords(ent.suffix)
+	return ent
+}
+
+// lowerString ASCII-lower-cases s.
+func lowerString(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// addTable appends the buckets of one table's entries to x.entries and
+// returns the table.
+func (x *PolicyIndex) addTable(spec tableSpec, es []policyEntry) keyTable {
+	t := keyTable{klen: uint8(spec.klen), back: spec.back, fold: spec.fold, minPolicy: noPolicy,
+		mask: keyMask(spec.klen), backShift: uint8(64 - 8*spec.klen)}
+	byKey := map[uint64][]policyEntry{}
+	var keys []uint64
+	for _, e := range es {
+		s := e.lit[:spec.klen]
+		if spec.back {
+			s = e.lit[len(e.lit)-spec.klen:]
+		}
+		k := wordShort(s)
+		if spec.klen == 8 {
+			k = word64(s)
+		}
+		if byKey[k] == nil {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], e)
+		t.minPolicy = min(t.minPolicy, e.policy)
+	}
+	buckets := make([]bucket, len(keys))
+	for i, k := range keys {
+		buckets[i] = x.addBucket(byKey[k])
+	}
+	slots := newKeyTable(keys, buckets)
+	t.slots, t.shift = slots.slots, slots.shift
+	return t
+}
+
+// addBucket appends es to x.entries in ascending policy order (entries of
+// one policy in their given order) and returns their range.
+func (x *PolicyIndex) addBucket(es []policyEntry) bucket {
+	sort.SliceStable(es, func(i, j int) bool { return es[i].policy < es[j].policy })
+	b := bucket{start: uint32(len(x.entries))}
+	x.entries = append(x.entries, es...)
+	b.end = uint32(len(x.entries))
+	return b
+}
+
+// newKeyTable places each keys[i], with buckets[i], by linear probing in
+// a table at most half full; buckets are not empty.
+func newKeyTable(keys []uint64, buckets []bucket) keyTable {
+	n := pow2AtLeast(max(2, 2*len(keys)))
+	t := keyTable{slots: make([]keySlot, n), shift: uint8(64 - log2(n))}
+	mask := uint64(n - 1)
+	for i, k := range keys {
+		j := (k * hashMul) >> t.shift
+		for t.slots[j&mask].end != 0 {
+			j++
+		}
+		t.slots[j&mask] = keySlot{key: k, bucket: buckets[i]}
+	}
+	return t
+}
+
+// pow2AtLeast is the least power of two >= n, for n >= 1.
+func pow2AtLeast(n int) int { return 1 << bits.Len(uint(n-1)) }
+
+// log2 is the base-2 logarithm of a power of two.
+func log2(n int) int { return bits.TrailingZeros(uint(n)) }

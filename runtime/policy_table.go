@@ -1,0 +1,205 @@
+package runtime
+
+import "math"
+
+// policyEntry is one index entry: policy's names hold lit as anchor says,
+// and then need check. The rest is lit laid out for the 8-byte tables,
+// whose key already compared 8 of its bytes: w2 is its 8 bytes at off2
+// (its last 8 in front8, its first 8 in back8), w3 its bytes 8 to 16, so
+// that a literal of up to 24 bytes is compared with one or two loads.
+type policyEntry struct {
+	w2, w3 uint64
+	policy uint32
+	n      uint32 // len(lit)
+	// lenSpan bounds len(name)-n: 0 for AnchorExact, else no bound.
+	lenSpan       uint32
+	off2          uint32
+	ops           uint8 // the operations policy is enabled for, bit op
+	anchor, check uint8 // CompactPolicies.Ops' bits
+	suffix        bool  // AnchorAffix: at the end of the name
+	lit           string
+}
+
+// wordBytes is what one word compares; a literal longer than 3 words
+// past the key compares the rest as a string.
+const wordBytes = 8
+
+// setWords fills e's derived fields from e.lit, for a table keyed at the
+// front or (back) at the end of the literal.
+func (e *policyEntry) setWords(back bool) {
+	n := len(e.lit)
+	e.n, e.lenSpan = uint32(n), math.MaxUint32
+	if e.anchor == AnchorExact {
+		e.lenSpan = 0
+	}
+	if n < wordBytes {
+		return
+	}
+	if !back {
+		e.off2 = uint32(n - wordBytes)
+	}
+	e.w2 = word64(e.lit[e.off2:])
+	if n > 2*wordBytes {
+		e.w3 = word64(e.lit[wordBytes:])
+	}
+}
+
+// sitsLong reports whether name holds e's literal (more than 16 bytes)
+// at s, given that the key and w2 compared equal.
+func (e *policyEntry) sitsLong(name string, s int) bool {
+	n := int(e.n)
+	return word64(name[s+wordBytes:]) == e.w3 &&
+		(n <= 3*wordBytes || name[s+2*wordBytes:s+n-wordBytes] == e.lit[2*wordBytes:n-wordBytes])
+}
+
+// sitsAt reports whether name holds e's literal at s, ASCII-lower-cased
+// first when fold: the general form, for the other tables.
+func (e *policyEntry) sitsAt(name string, s int, fold bool) bool {
+	held := name[s : s+int(e.n)]
+	if fold {
+		return equalLowerASCII(held, e.lit)
+	}
+	return held == e.lit
+}
+
+// place is where e's literal must sit in name for its anchor (not
+// AnchorInfix), if name is long enough, and of the right length.
+func (e *policyEntry) place(name string) (int, bool) {
+	if uint(len(name)-int(e.n)) > uint(e.lenSpan) {
+		return 0, false
+	}
+	if e.suffix {
+		return len(name) - int(e.n), true
+	}
+	return 0, true
+}
+
+// bucket is a range of PolicyIndex.entries.
+type bucket struct{ start, end uint32 }
+
+// keyTable maps a key, the first (or last) klen bytes of a literal as a
+// little-endian word, to the bucket of entries with that key, by open
+// addressing with linear probing, at most half full. The hash is one
+// multiplication by an odd constant, keeping the top bits (Fibonacci
+// hashing): every key byte reaches them, and a probe costs a few cycles.
+type keyTable struct {
+	slots     []keySlot // a power of two; nil for an empty table
+	mask      uint64    // the key's bytes of the name's first word
+	minPolicy uint32    // the lowest policy of its entries; noPolicy if none
+	shift     uint8     // 64 - log2(len(slots))
+	klen      uint8     // 1, 2, 4 or 8 (keyClasses)
+	backShift uint8     // 64 - 8*klen: cuts the key from the name's last word
+	back      bool      // keys are literals' last bytes (AnchorAffix suffixes)
+	fold      bool      // keys and literals are ASCII-lower-cased (AnchorFold)
+}
+
+// keySlot is one slot; end == 0 marks an empty slot, as a bucket is never
+// empty.
+type keySlot struct {
+	key uint64
+	bucket
+}
+
+// hashMul is 2^64 divided by the golden ratio, made odd: Fibonacci
+// hashing's multiplier.
+const hashMul = 0x9E3779B97F4A7C15
+
+// keyClasses are the key lengths of the tables: a literal is keyed by its
+// first (last) keyClass(len) bytes. Powers of two, so that a config whose
+// literals have many lengths still has at most four tables per anchor,
+// each key one load.
+var keyClasses = [...]int{8, 4, 2, 1}
+
+// keyClass is the longest key length class a literal of n bytes fills.
+func keyClass(n int) int {
+	for _, k := range keyClasses {
+		if n >= k {
+			return k
+		}
+	}
+	return 0
+}
+
+// lookup returns key k's bucket, empty when there is none.
+func (t *keyTable) lookup(k uint64) bucket {
+	mask := uint64(len(t.slots) - 1)
+	for i := (k * hashMul) >> (t.shift & 63); ; i++ {
+		s := &t.slots[i&mask]
+		if s.key == k || s.end == 0 {
+			return s.bucket
+		}
+	}
+}
+
+// scan8 decides a bucket of front8 or (back) back8, which ascends by
+// policy, until an entry is found to match or they pass best (no later
+// one can improve on it), and returns the new best.
+func (f *finder) scan8(es []policyEntry, back bool, best uint32) uint32 {
+	name := f.name
+	for i := range es {
+		e := &es[i]
+		if e.policy >= best {
+			break
+		}
+		n := int(e.n)
+		if e.ops&f.opBit == 0 || uint(len(name)-n) > uint(e.lenSpan) {
+			continue
+		}
+		s := 0 // where the literal sits in name
+		if back {
+			s = len(name) - n
+		}
+		// The key compared 8 bytes, w2 compares 8 more: all of them up
+		// to 16 bytes.
+		if word64(name[s+int(e.off2):]) != e.w2 || n > 2*wordBytes && !e.sitsLong(name, s) {
+			continue
+		}
+		switch e.check {
+		case CheckNone:
+			return e.policy
+		case CheckNoLineTerminator:
+			rest := name[n:] // the name outside the literal
+			if back {
+				rest = name[:s]
+			}
+			if NoLineTerminator(rest) {
+				return e.policy
+			}
+		default:
+			f.note(e.policy)
+		}
+	}
+	return best
+}
+
+// gatherSmall probes the small tables, as gather does the 8-byte ones.
+func (f *finder) gatherSmall(x *PolicyIndex) {
+	name := f.name
+	var front, back uint64 // the name's first and last (top-aligned) 8 bytes
+	if len(name) >= 8 {
+		front, back = word64(name), word64(name[len(name)-8:])
+	} else {
+		front = wordShort(name)
+		back = front << (8 * (8 - len(name)) & 63)
+	}
+	for ti := range x.small {
+		t := &x.small[ti]
+		if t.minPolicy >= f.best || len(name) < int(t.klen) {
+			continue
+		}
+		k := front & t.mask
+		if t.back {
+			k = back >> (t.backShift & 63)
+		}
+		if t.fold {
+			k = lowerASCII(k)
+		}
+		b := t.lookup(k)
+		for i := b.start; i < b.end && x.entries[i].policy < f.best; i++ {
+			e := &x.entries[i]
+			if s, ok := e.place(name); ok && e.ops&f.opBit != 0 && e.sitsAt(name, s, t.fold) && f.checked(e, s) {
+				f.best = e.policy
+			}
+		}
+	}
+}
