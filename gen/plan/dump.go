@@ -50,6 +50,9 @@ func (p *Plan) Dump() string {
 	}
 	for _, pol := range p.Policies {
 		fmt.Fprintf(&b, "policy %d %s index=%v%q check=%v", pol.Index, shapeString(pol.Shape), pol.Anchor, pol.Keys, pol.Check)
+		if pol.Prefix != "" || pol.Suffix != "" {
+			fmt.Fprintf(&b, " prefix=%q suffix=%q", pol.Prefix, pol.Suffix)
+		}
 		if len(pol.Required) > 0 {
 			fmt.Fprintf(&b, " required=%q", pol.Required)
 		}

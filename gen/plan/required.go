@@ -41,16 +41,19 @@ func analyzeGeneral(goRegexp string) generalKeys {
 }
 
 // key chooses the policy's one index entry: the longest of its keys, as
-// the likeliest to rule most names out; on a tie an anchored one, which
-// costs one probe, before an inner literal, which costs a scan of the
-// name. Inner literals shorter than runtime.MinInfixBytes cannot be
-// indexed. With no key at all every name is a candidate (AnchorNone).
+// the likeliest to rule most names out. On a tie a suffix comes first:
+// node names are paths whose leading elements (a tenant, a kind) are
+// shared by many names and whose last one varies most. Then a prefix, a
+// case-insensitive prefix, and last an inner literal, which costs a scan
+// of the name rather than one probe (and cannot be indexed below
+// runtime.MinInfixBytes). With no key at all every name is a candidate
+// (AnchorNone).
 func (g generalKeys) key() (Anchor, string) {
 	anchor, key := AnchorNone, ""
 	for _, c := range []struct {
 		a   Anchor
 		lit string
-	}{{AnchorPrefix, g.prefix}, {AnchorSuffix, g.suffix}, {AnchorFold, g.fold}} {
+	}{{AnchorSuffix, g.suffix}, {AnchorPrefix, g.prefix}, {AnchorFold, g.fold}} {
 		if len(c.lit) > len(key) {
 			anchor, key = c.a, c.lit
 		}

@@ -15,7 +15,7 @@ func TestGeneralKeys(t *testing.T) {
 		want string // prefix suffix fold required -> anchor key
 	}{
 		{`[a-z]+\.v[0-9]+\.rob\..*`, `"" "" "" [".v" ".rob."] -> infix ".rob."`},
-		{`abc[0-9]+def`, `"abc" "def" "abc" ["abc" "def"] -> prefix "abc"`},
+		{`abc[0-9]+def`, `"abc" "def" "abc" ["abc" "def"] -> suffix "def"`},
 		{`rob\.[0-9]+\.durable`, `"rob." ".durable" "rob." ["rob." ".durable"] -> suffix ".durable"`},
 		{`rob\.durable\.q[0-9]{2,4}`, `"rob.durable.q" "" "rob.durable.q" ["rob.durable.q"] -> prefix "rob.durable.q"`},
 		{`(?i)rob\.durable\.[a-z0-9]+`, `"" "" "rob.durable." [] -> fold "rob.durable."`},
@@ -26,9 +26,9 @@ func TestGeneralKeys(t *testing.T) {
 		{`(?iu)kas[0-9]`, `"" "" "" [] -> none ""`},
 		{`Ab(?i)cd[0-9]`, `"Ab" "" "abcd" ["Ab"] -> fold "abcd"`},
 		{`a|bc[0-9]`, `"" "" "" [] -> none ""`},
-		{`x[0-9]y`, `"x" "y" "x" [] -> prefix "x"`},
+		{`x[0-9]y`, `"x" "y" "x" [] -> suffix "y"`},
 		{`\x{FFFD}ab[0-9]`, `"" "" "" [] -> none ""`},
-		{`ab\x{FFFD}cd[0-9]+ef\x{FFFD}gh`, `"ab" "gh" "ab" [] -> prefix "ab"`},
+		{`ab\x{FFFD}cd[0-9]+ef\x{FFFD}gh`, `"ab" "gh" "ab" [] -> suffix "gh"`},
 		{`(ab)+`, `"ab" "" "" [] -> prefix "ab"`},
 		{`(abc)[0-9]`, `"abc" "" "abc" ["abc"] -> prefix "abc"`},
 		{`[0-9]abc[0-9]`, `"" "" "" ["abc"] -> none ""`},

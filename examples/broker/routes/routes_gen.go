@@ -5,6 +5,7 @@ package routes
 import (
 	"github.com/destgen/destgen/runtime"
 	"regexp"
+	"strings"
 )
 
 // These constants fail to compile if the runtime package is too old or
@@ -171,7 +172,7 @@ func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
 func policyMatch0(i int, name string) bool {
 	switch i {
 	case 1: // "events\\.[a-z]+"
-		return policy1.MatchString(name)
+		return strings.HasPrefix(name, "events.") && policy1.MatchString(name)
 	}
 	return false
 }
