@@ -34,11 +34,15 @@ type PolicyIndex struct {
 	entries []policyEntry // grouped by bucket; each bucket ascending by policy
 	// front8 and back8 key the literals of 8 bytes or more that start
 	// (end) names by their first (last) 8 bytes: nearly every entry of a
-	// real config, probed with straight-line code.
+	// real config, probed with straight-line code. front8 also holds the
+	// AnchorFold literals of 8 bytes or more, keyed lower-case: a name
+	// whose first 8 bytes have no upper-case letter (nearly all) finds
+	// them in the same probe, any other in a second one.
 	front8, back8 keyTable
-	// small are the other tables: shorter literals (keys of 4, 2 or 1
-	// bytes) and ASCII-case-insensitive ones, in ascending order of their
-	// first policy.
+	front8Fold    bool // front8 holds AnchorFold entries
+	// small are the other tables, for literals shorter than 8 bytes
+	// (keys of 4, 2 or 1 bytes), in ascending order of their first
+	// policy.
 	small []keyTable
 	// always is the bucket of entries no table holds, which every name
 	// meets: empty literals, inner literals too short to index.
@@ -185,13 +189,21 @@ func (f *finder) gather(x *PolicyIndex) {
 	name, best := f.name, f.best
 	if len(name) >= 8 {
 		if x.front8.minPolicy < best {
-			if b := x.front8.lookup(word64(name)); b.end > b.start {
-				best = f.scan8(x.entries[b.start:b.end], false, best)
+			k := word64(name)
+			if b := x.front8.lookup(k); b.end > b.start {
+				best = f.scan8(x.entries[b.start:b.end], false, false, best)
+			}
+			if x.front8Fold {
+				if lk := lowerASCII(k); lk != k {
+					if b := x.front8.lookup(lk); b.end > b.start {
+						best = f.scan8(x.entries[b.start:b.end], false, true, best)
+					}
+				}
 			}
 		}
 		if x.back8.minPolicy < best {
-			if b := x.back8.lookup(word64(name[len(name)-8:])); b.end > b.start {
-				best = f.scan8(x.entries[b.start:b.end], true, best)
+			if b := x.back8.lookupFiltered(word64(name[len(name)-8:])); b.end > b.start {
+				best = f.scan8(x.entries[b.start:b.end], true, false, best)
 			}
 		}
 	}
@@ -290,7 +302,7 @@ func (f *finder) scanAlways(es []policyEntry) {
 			}
 			continue
 		}
-		if s, ok := e.place(name); ok && e.sitsAt(name, s, e.anchor == AnchorFold) && f.checked(e, s) {
+		if s, ok := e.place(name); ok && literalAt(name, s, e.lit, e.anchor == AnchorFold) && f.checked(e, s) {
 			f.best = e.policy
 			return
 		}

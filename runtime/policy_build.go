@@ -24,6 +24,9 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 		ent := newEntry(c, e, c.Prefixes[start:end])
 		start = end
 		spec := tableSpec{klen: keyClass(len(ent.lit)), fold: ent.anchor == AnchorFold, back: ent.suffix}
+		if spec.klen == 8 { // front8 holds fold entries too (see PolicyIndex)
+			spec.fold = false
+		}
 		switch {
 		case ent.anchor == AnchorInfix && len(ent.lit) >= gramBytes:
 			infix = append(infix, ent)
@@ -42,6 +45,9 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 		switch {
 		case spec == tableSpec{klen: 8}:
 			x.front8 = t
+			for _, e := range byTable[spec] {
+				x.front8Fold = x.front8Fold || e.anchor == AnchorFold
+			}
 		case spec == tableSpec{klen: 8, back: true}:
 			x.back8 = t
 		default:
@@ -121,7 +127,25 @@ func (x *PolicyIndex) addTable(spec tableSpec, es []policyEntry) keyTable {
 	}
 	slots := newKeyTable(keys, buckets)
 	t.slots, t.shift = slots.slots, slots.shift
+	t.filter, t.filterShift = newFilter(keys)
 	return t
+}
+
+// filterBitsPerKey sizes a table's filter: 16 bits per key let about one
+// name in sixteen that has none of the keys through to the probe.
+const filterBitsPerKey = 16
+
+// newFilter returns a filter of keys (see keyTable.filter): at least one
+// word, at most maxBloomBits.
+func newFilter(keys []uint64) ([]uint64, uint8) {
+	bits := pow2AtLeast(min(maxBloomBits, max(64, filterBitsPerKey*len(keys))))
+	filter := make([]uint64, bits/64)
+	shift := uint8(64 - log2(bits))
+	for _, k := range keys {
+		h := (k * hashMul) >> shift
+		filter[h>>6] |= 1 << (h & 63)
+	}
+	return filter, shift
 }
 
 // addBucket appends es to x.entries in ascending policy order (entries of

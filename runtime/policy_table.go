@@ -45,21 +45,25 @@ func (e *policyEntry) setWords(back bool) {
 }
 
 // sitsLong reports whether name holds e's literal (more than 16 bytes)
-// at s, given that the key and w2 compared equal.
-func (e *policyEntry) sitsLong(name string, s int) bool {
+// at s, given that the key and w2 compared equal; fold as in literalAt.
+func (e *policyEntry) sitsLong(name string, s int, fold bool) bool {
 	n := int(e.n)
-	return word64(name[s+wordBytes:]) == e.w3 &&
-		(n <= 3*wordBytes || name[s+2*wordBytes:s+n-wordBytes] == e.lit[2*wordBytes:n-wordBytes])
+	w := word64(name[s+wordBytes:])
+	if fold {
+		w = lowerASCII(w)
+	}
+	return w == e.w3 && (n <= 3*wordBytes || literalAt(name, s+2*wordBytes, e.lit[2*wordBytes:n-wordBytes], fold))
 }
 
-// sitsAt reports whether name holds e's literal at s, ASCII-lower-cased
-// first when fold: the general form, for the other tables.
-func (e *policyEntry) sitsAt(name string, s int, fold bool) bool {
-	held := name[s : s+int(e.n)]
+// literalAt reports whether name holds lit at s, ASCII-lower-cased first
+// when fold (lit is then lower-case): the general form of the compare,
+// for the small tables, inner literals and long literals' middles.
+func literalAt(name string, s int, lit string, fold bool) bool {
+	held := name[s : s+len(lit)]
 	if fold {
-		return equalLowerASCII(held, e.lit)
+		return equalLowerASCII(held, lit)
 	}
-	return held == e.lit
+	return held == lit
 }
 
 // place is where e's literal must sit in name for its anchor (not
@@ -83,7 +87,12 @@ type bucket struct{ start, end uint32 }
 // multiplication by an odd constant, keeping the top bits (Fibonacci
 // hashing): every key byte reaches them, and a probe costs a few cycles.
 type keyTable struct {
-	slots     []keySlot // a power of two; nil for an empty table
+	slots []keySlot // a power of two; nil for an empty table
+	// filter has a bit per value of the hash's top bits, set for each
+	// key: a table most names miss rejects them from one word that stays
+	// in cache, without a probe.
+	filter      []uint64
+	filterShift uint8 // 64 - log2(bits of filter)
 	mask      uint64    // the key's bytes of the name's first word
 	minPolicy uint32    // the lowest policy of its entries; noPolicy if none
 	shift     uint8     // 64 - log2(len(slots))
@@ -120,6 +129,15 @@ func keyClass(n int) int {
 	return 0
 }
 
+// lookupFiltered is lookup behind t's filter.
+func (t *keyTable) lookupFiltered(k uint64) bucket {
+	h := (k * hashMul) >> (t.filterShift & 63)
+	if t.filter[h>>6]&(1<<(h&63)) == 0 {
+		return bucket{}
+	}
+	return t.lookup(k)
+}
+
 // lookup returns key k's bucket, empty when there is none.
 func (t *keyTable) lookup(k uint64) bucket {
 	mask := uint64(len(t.slots) - 1)
@@ -133,8 +151,10 @@ func (t *keyTable) lookup(k uint64) bucket {
 
 // scan8 decides a bucket of front8 or (back) back8, which ascends by
 // policy, until an entry is found to match or they pass best (no later
-// one can improve on it), and returns the new best.
-func (f *finder) scan8(es []policyEntry, back bool, best uint32) uint32 {
+// one can improve on it), and returns the new best. With foldOnly the
+// name's key was lower-cased to find the bucket, so only AnchorFold
+// entries can apply.
+func (f *finder) scan8(es []policyEntry, back, foldOnly bool, best uint32) uint32 {
 	name := f.name
 	for i := range es {
 		e := &es[i]
@@ -142,7 +162,8 @@ func (f *finder) scan8(es []policyEntry, back bool, best uint32) uint32 {
 			break
 		}
 		n := int(e.n)
-		if e.ops&f.opBit == 0 || uint(len(name)-n) > uint(e.lenSpan) {
+		fold := e.anchor == AnchorFold
+		if e.ops&f.opBit == 0 || uint(len(name)-n) > uint(e.lenSpan) || foldOnly && !fold {
 			continue
 		}
 		s := 0 // where the literal sits in name
@@ -151,7 +172,11 @@ func (f *finder) scan8(es []policyEntry, back bool, best uint32) uint32 {
 		}
 		// The key compared 8 bytes, w2 compares 8 more: all of them up
 		// to 16 bytes.
-		if word64(name[s+int(e.off2):]) != e.w2 || n > 2*wordBytes && !e.sitsLong(name, s) {
+		w := word64(name[s+int(e.off2):])
+		if fold {
+			w = lowerASCII(w)
+		}
+		if w != e.w2 || n > 2*wordBytes && !e.sitsLong(name, s, fold) {
 			continue
 		}
 		switch e.check {
@@ -194,10 +219,10 @@ func (f *finder) gatherSmall(x *PolicyIndex) {
 		if t.fold {
 			k = lowerASCII(k)
 		}
-		b := t.lookup(k)
+		b := t.lookupFiltered(k)
 		for i := b.start; i < b.end && x.entries[i].policy < f.best; i++ {
 			e := &x.entries[i]
-			if s, ok := e.place(name); ok && e.ops&f.opBit != 0 && e.sitsAt(name, s, t.fold) && f.checked(e, s) {
+			if s, ok := e.place(name); ok && e.ops&f.opBit != 0 && literalAt(name, s, e.lit, t.fold) && f.checked(e, s) {
 				f.best = e.policy
 			}
 		}
