@@ -11,6 +11,16 @@ package runtime
 // terminator and no part of one. Any other string is checked byte by
 // byte.
 func NoLineTerminator(s string) bool {
+	// 8 to 16 bytes, the usual rest of a node name past a policy's
+	// literal: two overlapping words, in a body small enough to inline.
+	if n := len(s); n >= 8 && n <= 16 {
+		return suspect(word64(s))|suspect(word64(s[n-8:])) == 0 || noLineTerminatorBytes(s)
+	}
+	return noLineTerminatorWords(s)
+}
+
+// noLineTerminatorWords is NoLineTerminator for any length.
+func noLineTerminatorWords(s string) bool {
 	n := len(s)
 	var sus uint64
 	if n >= 8 {

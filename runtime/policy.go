@@ -190,9 +190,7 @@ func (f *finder) gather(x *PolicyIndex) {
 	if len(name) >= 8 {
 		if x.front8.minPolicy < best {
 			k := word64(name)
-			if b := x.front8.lookup(k); b.end > b.start {
-				best = f.scan8(x.entries[b.start:b.end], false, false, best)
-			}
+			best = f.probe8(x, &x.front8, k, false, best)
 			if x.front8Fold {
 				if lk := lowerASCII(k); lk != k {
 					if b := x.front8.lookup(lk); b.end > b.start {
@@ -202,8 +200,8 @@ func (f *finder) gather(x *PolicyIndex) {
 			}
 		}
 		if x.back8.minPolicy < best {
-			if b := x.back8.lookupFiltered(word64(name[len(name)-8:])); b.end > b.start {
-				best = f.scan8(x.entries[b.start:b.end], true, false, best)
+			if k := word64(name[len(name)-8:]); x.back8.mayHold(k) {
+				best = f.probe8(x, &x.back8, k, true, best)
 			}
 		}
 	}

@@ -92,21 +92,54 @@ type keyTable struct {
 	// key: a table most names miss rejects them from one word that stays
 	// in cache, without a probe.
 	filter      []uint64
-	filterShift uint8 // 64 - log2(bits of filter)
-	mask      uint64    // the key's bytes of the name's first word
-	minPolicy uint32    // the lowest policy of its entries; noPolicy if none
-	shift     uint8     // 64 - log2(len(slots))
-	klen      uint8     // 1, 2, 4 or 8 (keyClasses)
-	backShift uint8     // 64 - 8*klen: cuts the key from the name's last word
-	back      bool      // keys are literals' last bytes (AnchorAffix suffixes)
-	fold      bool      // keys and literals are ASCII-lower-cased (AnchorFold)
+	filterShift uint8  // 64 - log2(bits of filter)
+	mask        uint64 // the key's bytes of the name's first word
+	minPolicy   uint32 // the lowest policy of its entries; noPolicy if none
+	shift       uint8  // 64 - log2(len(slots))
+	klen        uint8  // 1, 2, 4 or 8 (keyClasses)
+	backShift   uint8  // 64 - 8*klen: cuts the key from the name's last word
+	back        bool   // keys are literals' last bytes (AnchorAffix suffixes)
+	fold        bool   // keys and literals are ASCII-lower-cased (AnchorFold)
 }
 
 // keySlot is one slot; end == 0 marks an empty slot, as a bucket is never
-// empty.
+// empty. In front8 and back8 it also carries the bucket's first entry in
+// brief (quick), so that a name whose key finds a bucket led by a simple
+// entry (a literal of 8 to 24 bytes, case-sensitive, decided without
+// policyMatch) is decided from the slot alone: no entry read, no call.
 type keySlot struct {
-	key uint64
+	key    uint64
+	w2, w3 uint64 // the first entry's w2 and w3
+	policy uint32 // the first entry's policy
+	quick  uint32 // the first entry's length and quick* flags; 0 unless simple
 	bucket
+}
+
+// Bits of keySlot.quick above the literal's length (its low 16 bits).
+const (
+	quickOpsShift = 16      // the entry's ops, 2 bits
+	quickExact    = 1 << 18 // AnchorExact: the name is the literal
+	quickNoLT     = 1 << 19 // CheckNoLineTerminator (else CheckNone)
+	quickOnly     = 1 << 20 // the bucket's only entry: its failure ends the bucket
+	quickLenMask  = 1<<16 - 1
+)
+
+// setQuick fills sl's brief of its bucket's first entry e, when simple.
+func (sl *keySlot) setQuick(e *policyEntry, only bool) {
+	sl.w2, sl.w3, sl.policy = e.w2, e.w3, e.policy
+	if e.n > 3*wordBytes || e.anchor == AnchorFold || e.check == CheckMatch {
+		return
+	}
+	sl.quick = e.n | uint32(e.ops)<<quickOpsShift
+	if e.anchor == AnchorExact {
+		sl.quick |= quickExact
+	}
+	if e.check == CheckNoLineTerminator {
+		sl.quick |= quickNoLT
+	}
+	if only {
+		sl.quick |= quickOnly
+	}
 }
 
 // hashMul is 2^64 divided by the golden ratio, made odd: Fibonacci
@@ -129,24 +162,56 @@ func keyClass(n int) int {
 	return 0
 }
 
-// lookupFiltered is lookup behind t's filter.
-func (t *keyTable) lookupFiltered(k uint64) bucket {
+// mayHold reports whether t's filter lets key k through to a probe.
+func (t *keyTable) mayHold(k uint64) bool {
 	h := (k * hashMul) >> (t.filterShift & 63)
-	if t.filter[h>>6]&(1<<(h&63)) == 0 {
-		return bucket{}
-	}
-	return t.lookup(k)
+	return t.filter[h>>6]&(1<<(h&63)) != 0
 }
 
 // lookup returns key k's bucket, empty when there is none.
-func (t *keyTable) lookup(k uint64) bucket {
+func (t *keyTable) lookup(k uint64) bucket { return t.slot(k).bucket }
+
+// slot returns key k's slot, or the empty slot that ends its probe.
+func (t *keyTable) slot(k uint64) *keySlot {
 	mask := uint64(len(t.slots) - 1)
 	for i := (k * hashMul) >> (t.shift & 63); ; i++ {
 		s := &t.slots[i&mask]
 		if s.key == k || s.end == 0 {
-			return s.bucket
+			return s
 		}
 	}
+}
+
+// probe8 looks key k up in front8 or (back) back8 and decides the bucket
+// it finds, from the slot's brief when that settles it, else by scan8,
+// and returns the new best.
+func (f *finder) probe8(x *PolicyIndex, t *keyTable, k uint64, back bool, best uint32) uint32 {
+	sl := t.slot(k)
+	if sl.end == 0 || sl.policy >= best {
+		return best
+	}
+	if q := sl.quick; q != 0 {
+		name := f.name
+		n := int(q & quickLenMask)
+		if q>>quickOpsShift&uint32(f.opBit) != 0 && len(name) >= n && (q&quickExact == 0 || len(name) == n) {
+			// The key compared 8 of the literal's bytes, w2 compares 8
+			// more at its other end and w3 the 8 after the first: all of
+			// them, overlapping, up to 24.
+			s, w, rest := 0, word64(name[n-wordBytes:]), name[n:] // rest: the name outside the literal
+			if back {
+				s = len(name) - n
+				w, rest = word64(name[s:]), name[:s]
+			}
+			if w == sl.w2 && (n <= 2*wordBytes || word64(name[s+wordBytes:]) == sl.w3) &&
+				(q&quickNoLT == 0 || NoLineTerminator(rest)) {
+				return sl.policy
+			}
+		}
+		if q&quickOnly != 0 {
+			return best
+		}
+	}
+	return f.scan8(x.entries[sl.start:sl.end], back, false, best)
 }
 
 // scan8 decides a bucket of front8 or (back) back8, which ascends by
@@ -219,7 +284,10 @@ func (f *finder) gatherSmall(x *PolicyIndex) {
 		if t.fold {
 			k = lowerASCII(k)
 		}
-		b := t.lookupFiltered(k)
+		if !t.mayHold(k) {
+			continue
+		}
+		b := t.lookup(k)
 		for i := b.start; i < b.end && x.entries[i].policy < f.best; i++ {
 			e := &x.entries[i]
 			if s, ok := e.place(name); ok && e.ops&f.opBit != 0 && literalAt(name, s, e.lit, t.fold) && f.checked(e, s) {
