@@ -40,6 +40,10 @@ type PolicyIndex struct {
 	// them in the same probe, any other in a second one.
 	front8, back8 keyTable
 	front8Fold    bool // front8 holds AnchorFold entries
+	// only8: the index is front8 and back8 without folded literals, the
+	// common shape (literals, prefixes, suffixes of 8 bytes or more),
+	// which Find first tries to decide from slots alone (quick8).
+	only8 bool
 	// small are the other tables, for literals shorter than 8 bytes
 	// (keys of 4, 2 or 1 bytes), in ascending order of their first
 	// policy.
@@ -116,19 +120,26 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 	if op >= NumOps {
 		return -1, false
 	}
-	// Field by field: a composite literal is built in a temporary and
-	// copied, and the copy's wide loads of the narrow stores just made
-	// stall store forwarding, which cost more than the rest of a hit.
-	var f finder
-	f.name, f.opBit, f.best, f.cand = name, 1<<op, noPolicy, noPolicy
-	f.gather(x)
-	if f.cand < f.best {
-		return x.findMatch(name, &f, match)
+	opBit := uint8(1) << op
+	var best, cand uint32
+	if x.only8 && len(name) >= 8 {
+		best, cand = x.gather8(name, opBit)
+	} else {
+		// Field by field: a composite literal is built in a temporary
+		// and copied, and the copy's wide loads of the narrow stores just
+		// made stall store forwarding, which costs more than a hit.
+		var f finder
+		f.name, f.opBit, f.best, f.cand = name, opBit, noPolicy, noPolicy
+		f.gather(x)
+		best, cand = f.best, f.cand
 	}
-	if f.best == noPolicy {
+	if cand < best {
+		return x.findMatch(name, opBit, best, cand, match)
+	}
+	if best == noPolicy {
 		return -1, false
 	}
-	return int(f.best), true
+	return int(best), true
 }
 
 // finder is one Find call's state.
@@ -151,17 +162,17 @@ type candidates struct {
 	p         [maxCandidates]uint32
 }
 
-// findMatch runs match on the candidates below f.best, in ascending
-// order, collecting them in rounds of maxCandidates. Nothing below f.cand
-// is a candidate (the first pass saw them all).
+// findMatch runs match on the candidates below best, in ascending order,
+// collecting them in rounds of maxCandidates. Nothing below cand is a
+// candidate (the first pass saw them all).
 //
-// name is passed apart from f, and match given only it: escape analysis
+// name is passed apart from g, and match given only it: escape analysis
 // would otherwise see g's pointer to cs flow into match and move cs to
 // the heap.
-func (x *PolicyIndex) findMatch(name string, f *finder, match func(policy int, name string) bool) (int, bool) {
-	cs := candidates{after: f.cand}
+func (x *PolicyIndex) findMatch(name string, opBit uint8, best, cand uint32, match func(policy int, name string) bool) (int, bool) {
+	cs := candidates{after: cand}
 	var g finder
-	g.name, g.opBit, g.best, g.cs = name, f.opBit, f.best, &cs
+	g.name, g.opBit, g.best, g.cs = name, opBit, best, &cs
 	for {
 		g.gather(x)
 		for _, p := range cs.p[:cs.n] {
@@ -188,21 +199,19 @@ func (x *PolicyIndex) findMatch(name string, f *finder, match func(policy int, n
 func (f *finder) gather(x *PolicyIndex) {
 	name, best := f.name, f.best
 	if len(name) >= 8 {
+		kf, kb, clean := nameWords(name)
 		if x.front8.minPolicy < best {
-			k := word64(name)
-			best = f.probe8(x, &x.front8, k, false, best)
+			best = f.probe8(x, &x.front8, kf, kb, clean, false, best)
 			if x.front8Fold {
-				if lk := lowerASCII(k); lk != k {
+				if lk := lowerASCII(kf); lk != kf {
 					if b := x.front8.lookup(lk); b.end > b.start {
 						best = f.scan8(x.entries[b.start:b.end], false, true, best)
 					}
 				}
 			}
 		}
-		if x.back8.minPolicy < best {
-			if k := word64(name[len(name)-8:]); x.back8.mayHold(k) {
-				best = f.probe8(x, &x.back8, k, true, best)
-			}
+		if x.back8.minPolicy < best && x.back8.mayHold(kb) {
+			best = f.probe8(x, &x.back8, kf, kb, clean, true, best)
 		}
 	}
 	f.best = best

@@ -58,6 +58,7 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	// skip the tables whose policies all come after it.
 	sort.SliceStable(x.small, func(i, j int) bool { return x.small[i].minPolicy < x.small[j].minPolicy })
 	x.always = x.addBucket(always)
+	x.only8 = len(x.small) == 0 && len(always) == 0 && len(infix) == 0 && !x.front8Fold
 	if len(infix) > 0 {
 		b := x.addBucket(infix)
 		which := make([]uint32, 0, len(infix))

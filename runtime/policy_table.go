@@ -182,36 +182,136 @@ func (t *keyTable) slot(k uint64) *keySlot {
 	}
 }
 
-// probe8 looks key k up in front8 or (back) back8 and decides the bucket
-// it finds, from the slot's brief when that settles it, else by scan8,
-// and returns the new best.
-func (f *finder) probe8(x *PolicyIndex, t *keyTable, k uint64, back bool, best uint32) uint32 {
+// probe8 looks up in front8 or (back) back8 the key the name's first
+// word kf or its last kb makes, and decides the bucket it finds, from the
+// slot's brief when that settles it, else by scan8, and returns the new
+// best. The name has at least 8 bytes (see nameWords).
+func (f *finder) probe8(x *PolicyIndex, t *keyTable, kf, kb uint64, clean, back bool, best uint32) uint32 {
+	k := kf
+	if back {
+		k = kb
+	}
 	sl := t.slot(k)
 	if sl.end == 0 || sl.policy >= best {
 		return best
 	}
-	if q := sl.quick; q != 0 {
-		name := f.name
-		n := int(q & quickLenMask)
-		if q>>quickOpsShift&uint32(f.opBit) != 0 && len(name) >= n && (q&quickExact == 0 || len(name) == n) {
-			// The key compared 8 of the literal's bytes, w2 compares 8
-			// more at its other end and w3 the 8 after the first: all of
-			// them, overlapping, up to 24.
-			s, w, rest := 0, word64(name[n-wordBytes:]), name[n:] // rest: the name outside the literal
-			if back {
-				s = len(name) - n
-				w, rest = word64(name[s:]), name[:s]
-			}
-			if w == sl.w2 && (n <= 2*wordBytes || word64(name[s+wordBytes:]) == sl.w3) &&
-				(q&quickNoLT == 0 || NoLineTerminator(rest)) {
-				return sl.policy
-			}
-		}
-		if q&quickOnly != 0 {
-			return best
-		}
+	if p, ok := sl.brief(f.name, kf, kb, clean, f.opBit, back); ok {
+		return min(p, best)
 	}
 	return f.scan8(x.entries[sl.start:sl.end], back, false, best)
+}
+
+// brief decides sl's bucket for name (of 8 bytes or more, whose first and
+// last words are kf and kb; clean if the caller knows it has no line
+// terminator) from the slot's brief of its first entry,
+// when that settles it: the policy of that entry if it matches, noPolicy
+// if it fails and is the only one; decided is false when scan8 must read
+// the bucket.
+func (sl *keySlot) brief(name string, kf, kb uint64, clean bool, opBit uint8, back bool) (p uint32, decided bool) {
+	q := sl.quick
+	if q == 0 {
+		return 0, false
+	}
+	n := int(q & quickLenMask)
+	if q>>quickOpsShift&uint32(opBit) != 0 && len(name) >= n && (q&quickExact == 0 || len(name) == n) {
+		// The key compared 8 of the literal's bytes, w2 compares 8 more
+		// at its other end and w3 the 8 after the first: all of them,
+		// overlapping, up to 24.
+		s, w, rest := 0, word64(name[n-wordBytes:]), name[n:] // rest: the name outside the literal
+		if back {
+			s = len(name) - n
+			w, rest = word64(name[s:]), name[:s]
+		}
+		ok := w == sl.w2 && (n <= 2*wordBytes || word64(name[s+wordBytes:]) == sl.w3)
+		if ok && q&quickNoLT != 0 && !clean {
+			ok = restClean(rest, kf, kb, back)
+		}
+		if ok {
+			return sl.policy, true
+		}
+	}
+	return noPolicy, q&quickOnly != 0
+}
+
+// restClean is NoLineTerminator(rest), where rest is the end (or, back,
+// the start) of a name of 8 bytes or more whose first and last words are
+// kf and kb. Up to 16 bytes it takes one word more at most, and no call:
+// a rest of up to 8 bytes lies in one of those words, the other bytes
+// masked off (they could only add false suspicions, which the exact check
+// clears).
+func restClean(rest string, kf, kb uint64, back bool) bool {
+	var sus uint64
+	switch r := len(rest); {
+	case r <= wordBytes && back:
+		sus = suspect(kf) & keyMask(r)
+	case r <= wordBytes:
+		sus = suspect(kb) >> (8 * (wordBytes - r) & 63)
+	case r <= 2*wordBytes && back:
+		sus = suspect(kf) | suspect(word64(rest[r-wordBytes:]))
+	case r <= 2*wordBytes:
+		sus = suspect(word64(rest)) | suspect(kb)
+	default:
+		return noLineTerminatorWords(rest)
+	}
+	return sus == 0 || noLineTerminatorBytes(rest)
+}
+
+// nameWords returns the first and last words of name (of 8 bytes or
+// more) and whether it has no line terminator, and so no part of it:
+// checked up front for the whole name, as work the processor overlaps
+// with the slot loads, it settles nearly every such check of a hit
+// without a call.
+func nameWords(name string) (kf, kb uint64, clean bool) {
+	kf, kb = word64(name), word64(name[len(name)-wordBytes:])
+	sus := suspect(kf) | suspect(kb)
+	for i := wordBytes; i < len(name)-wordBytes; i += wordBytes {
+		sus |= suspect(word64(name[i:]))
+	}
+	return kf, kb, sus == 0
+}
+
+// gather8 is gather for an index of front8 and back8 alone (only8) and
+// a name of 8 bytes or more, without a finder until a bucket needs one:
+// a slot's brief usually settles its bucket.
+func (x *PolicyIndex) gather8(name string, opBit uint8) (best, cand uint32) {
+	// nameWords, written out: a call would keep the processor from
+	// overlapping the check with the slot's load.
+	kf, kb := word64(name), word64(name[len(name)-wordBytes:])
+	sus := suspect(kf) | suspect(kb)
+	for i := wordBytes; i < len(name)-wordBytes; i += wordBytes {
+		sus |= suspect(word64(name[i:]))
+	}
+	clean := sus == 0
+	best, cand = noPolicy, noPolicy
+	if x.front8.minPolicy != noPolicy { // not empty
+		if sl := x.front8.slot(kf); sl.end != 0 {
+			var ok bool
+			if best, ok = sl.brief(name, kf, kb, clean, opBit, false); !ok {
+				best, cand = x.scanBucket(name, opBit, sl, false, noPolicy)
+			}
+		}
+	}
+	if x.back8.minPolicy < best && x.back8.mayHold(kb) {
+		if sl := x.back8.slot(kb); sl.end != 0 && sl.policy < best {
+			if p, ok := sl.brief(name, kf, kb, clean, opBit, true); ok {
+				best = min(best, p)
+			} else {
+				var c uint32
+				best, c = x.scanBucket(name, opBit, sl, true, best)
+				cand = min(cand, c)
+			}
+		}
+	}
+	return best, cand
+}
+
+// scanBucket is scan8 of sl's bucket for gather8: the new best, and the
+// lowest CheckMatch candidate below it, or noPolicy.
+func (x *PolicyIndex) scanBucket(name string, opBit uint8, sl *keySlot, back bool, best uint32) (uint32, uint32) {
+	var f finder
+	f.name, f.opBit, f.cand = name, opBit, noPolicy
+	best = f.scan8(x.entries[sl.start:sl.end], back, false, best)
+	return best, f.cand
 }
 
 // scan8 decides a bucket of front8 or (back) back8, which ascends by
