@@ -39,7 +39,10 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 			byTable[spec] = append(byTable[spec], ent)
 		}
 	}
-	x := &PolicyIndex{front8: emptyTable, back8: emptyTable}
+	// entries[0] is a sentinel no bucket holds, so that every bucket,
+	// even a split one left empty, starts past 0 and its slot's end is
+	// not 0, which marks an empty slot.
+	x := &PolicyIndex{front8: emptyTable, back8: emptyTable, entries: []policyEntry{{policy: noPolicy}}}
 	for _, spec := range specs {
 		t := x.addTable(spec, byTable[spec])
 		switch {
@@ -123,20 +126,81 @@ func (x *PolicyIndex) addTable(spec tableSpec, es []policyEntry) keyTable {
 		t.minPolicy = min(t.minPolicy, e.policy)
 	}
 	buckets := make([]bucket, len(keys))
+	var deep deepEntries
 	for i, k := range keys {
-		buckets[i] = x.addBucket(byKey[k])
+		es := byKey[k]
+		if spec.klen == 8 && len(es) > splitAbove {
+			es = deep.split(k, es, spec.back)
+		}
+		buckets[i] = x.addBucket(es)
 	}
 	slots := newKeyTable(keys, buckets)
 	t.slots, t.shift = slots.slots, slots.shift
 	if spec.klen == 8 && !spec.fold {
 		for i := range t.slots {
-			if sl := &t.slots[i]; sl.end != 0 {
+			sl := &t.slots[i]
+			switch {
+			case sl.end != 0 && deep.splitKeys[sl.key]:
+				sl.quick = quickSplit
+			case sl.end != 0:
 				sl.setQuick(&x.entries[sl.start], sl.end-sl.start == 1)
 			}
 		}
 	}
+	if len(deep.keys) > 0 {
+		d := x.addDeep(&deep)
+		t.deep = &d
+	}
 	t.filter, t.filterShift = newFilter(keys)
 	return t
+}
+
+// splitAbove is the most entries a bucket of front8 or back8 keeps
+// before its long literals move to the table's deep one: scan8 rejects an
+// entry in a few compares, and a deep probe costs about as much as four.
+const splitAbove = 4
+
+// deepEntries collects the entries moved to a deep table.
+type deepEntries struct {
+	splitKeys map[uint64]bool // the keys of the buckets split
+	keys      []uint64        // deep keys, in first-seen order
+	byKey     map[uint64][]policyEntry
+}
+
+// split moves the entries of es (the bucket of key k) whose literals have
+// 16 bytes or more and are not folded to d, and returns the rest.
+func (d *deepEntries) split(k uint64, es []policyEntry, back bool) []policyEntry {
+	var rest []policyEntry
+	for _, e := range es {
+		n := len(e.lit)
+		if n < 2*wordBytes || e.anchor == AnchorFold {
+			rest = append(rest, e)
+			continue
+		}
+		k2 := word64(e.lit[wordBytes:])
+		if back {
+			k2 = word64(e.lit[n-2*wordBytes:])
+		}
+		dk := deepKey(k, k2)
+		if d.byKey == nil {
+			d.splitKeys, d.byKey = map[uint64]bool{}, map[uint64][]policyEntry{}
+		}
+		if d.byKey[dk] == nil {
+			d.keys = append(d.keys, dk)
+		}
+		d.byKey[dk] = append(d.byKey[dk], e)
+		d.splitKeys[k] = true
+	}
+	return rest
+}
+
+// addDeep appends d's buckets to x.entries and returns their table.
+func (x *PolicyIndex) addDeep(d *deepEntries) keyTable {
+	buckets := make([]bucket, len(d.keys))
+	for i, k := range d.keys {
+		buckets[i] = x.addBucket(d.byKey[k])
+	}
+	return newKeyTable(d.keys, buckets)
 }
 
 // filterBitsPerKey sizes a table's filter: 16 bits per key let about one

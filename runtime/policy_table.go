@@ -92,14 +92,20 @@ type keyTable struct {
 	// key: a table most names miss rejects them from one word that stays
 	// in cache, without a probe.
 	filter      []uint64
-	filterShift uint8  // 64 - log2(bits of filter)
-	mask        uint64 // the key's bytes of the name's first word
-	minPolicy   uint32 // the lowest policy of its entries; noPolicy if none
-	shift       uint8  // 64 - log2(len(slots))
-	klen        uint8  // 1, 2, 4 or 8 (keyClasses)
-	backShift   uint8  // 64 - 8*klen: cuts the key from the name's last word
-	back        bool   // keys are literals' last bytes (AnchorAffix suffixes)
-	fold        bool   // keys and literals are ASCII-lower-cased (AnchorFold)
+	filterShift uint8 // 64 - log2(bits of filter)
+	// deep holds, for the buckets of front8 or back8 that had more than
+	// splitAbove entries, their literals of 16 bytes or more (not
+	// folded), keyed by deepKey of the key and the 8 bytes past it: a
+	// tenant with dozens of policies would otherwise have every name of
+	// it scan them all.
+	deep      *keyTable
+	mask      uint64 // the key's bytes of the name's first word
+	minPolicy uint32 // the lowest policy of its entries; noPolicy if none
+	shift     uint8  // 64 - log2(len(slots))
+	klen      uint8  // 1, 2, 4 or 8 (keyClasses)
+	backShift uint8  // 64 - 8*klen: cuts the key from the name's last word
+	back      bool   // keys are literals' last bytes (AnchorAffix suffixes)
+	fold      bool   // keys and literals are ASCII-lower-cased (AnchorFold)
 }
 
 // keySlot is one slot; end == 0 marks an empty slot, as a bucket is never
@@ -111,12 +117,14 @@ type keySlot struct {
 	key    uint64
 	w2, w3 uint64 // the first entry's w2 and w3
 	policy uint32 // the first entry's policy
-	quick  uint32 // the first entry's length and quick* flags; 0 unless simple
+	quick  uint32 // the first entry's length and quick* flags
 	bucket
 }
 
 // Bits of keySlot.quick above the literal's length (its low 16 bits).
 const (
+	quickBrief    = 1 << 21 // the brief is valid (the first entry is simple)
+	quickSplit    = 1 << 22 // the bucket's long literals are in the table's deep
 	quickOpsShift = 16      // the entry's ops, 2 bits
 	quickExact    = 1 << 18 // AnchorExact: the name is the literal
 	quickNoLT     = 1 << 19 // CheckNoLineTerminator (else CheckNone)
@@ -130,7 +138,7 @@ func (sl *keySlot) setQuick(e *policyEntry, only bool) {
 	if e.n > 3*wordBytes || e.anchor == AnchorFold || e.check == CheckMatch {
 		return
 	}
-	sl.quick = e.n | uint32(e.ops)<<quickOpsShift
+	sl.quick = e.n | uint32(e.ops)<<quickOpsShift | quickBrief
 	if e.anchor == AnchorExact {
 		sl.quick |= quickExact
 	}
@@ -198,8 +206,40 @@ func (f *finder) probe8(x *PolicyIndex, t *keyTable, kf, kb uint64, clean, back 
 	if p, ok := sl.brief(f.name, kf, kb, clean, f.opBit, back); ok {
 		return min(p, best)
 	}
-	return f.scan8(x.entries[sl.start:sl.end], back, false, best)
+	return f.scanSlot(x, t, sl, k, back, best)
 }
+
+// scanSlot decides the bucket of slot sl of t (front8 or back8), whose
+// key k the name holds, by scan8, and its deep bucket if it is split.
+// brief has seen the slot first: it decided it, or rejected its entry.
+func (f *finder) scanSlot(x *PolicyIndex, t *keyTable, sl *keySlot, k uint64, back bool, best uint32) uint32 {
+	from := sl.start
+	if sl.quick&quickBrief != 0 {
+		from++ // the brief's entry, which brief has just rejected
+	}
+	best = f.scan8(x.entries[from:sl.end], back, false, best)
+	name := f.name
+	if sl.quick&quickSplit == 0 || len(name) < 2*wordBytes {
+		return best
+	}
+	k2 := word64(name[wordBytes:]) // the name's second word, past the key
+	if back {
+		k2 = word64(name[len(name)-2*wordBytes:])
+	}
+	if d := t.deep.slot(deepKey(k, k2)); d.end != 0 {
+		best = f.scan8(x.entries[d.start:d.end], back, false, best)
+	}
+	return best
+}
+
+// deepKey is the key of a deep table: a literal's key and the word past
+// it, mixed into one word. Two pairs may mix alike; their entries then
+// share a bucket, where scan8 compares every literal in full.
+func deepKey(k, k2 uint64) uint64 { return k2 ^ k*deepMul }
+
+// deepMul is an odd constant (the fractional part of sqrt(3)), to mix the
+// key before the xor.
+const deepMul = 0xBB67AE8584CAA73B
 
 // brief decides sl's bucket for name (of 8 bytes or more, whose first and
 // last words are kf and kb; clean if the caller knows it has no line
@@ -209,7 +249,7 @@ func (f *finder) probe8(x *PolicyIndex, t *keyTable, kf, kb uint64, clean, back 
 // the bucket.
 func (sl *keySlot) brief(name string, kf, kb uint64, clean bool, opBit uint8, back bool) (p uint32, decided bool) {
 	q := sl.quick
-	if q == 0 {
+	if q&quickBrief == 0 {
 		return 0, false
 	}
 	n := int(q & quickLenMask)
@@ -270,47 +310,16 @@ func nameWords(name string) (kf, kb uint64, clean bool) {
 	return kf, kb, sus == 0
 }
 
-// gather8 is gather for an index of front8 and back8 alone (only8) and
-// a name of 8 bytes or more, without a finder until a bucket needs one:
-// a slot's brief usually settles its bucket.
-func (x *PolicyIndex) gather8(name string, opBit uint8) (best, cand uint32) {
-	// nameWords, written out: a call would keep the processor from
-	// overlapping the check with the slot's load.
-	kf, kb := word64(name), word64(name[len(name)-wordBytes:])
-	sus := suspect(kf) | suspect(kb)
-	for i := wordBytes; i < len(name)-wordBytes; i += wordBytes {
-		sus |= suspect(word64(name[i:]))
-	}
-	clean := sus == 0
-	best, cand = noPolicy, noPolicy
-	if x.front8.minPolicy != noPolicy { // not empty
-		if sl := x.front8.slot(kf); sl.end != 0 {
-			var ok bool
-			if best, ok = sl.brief(name, kf, kb, clean, opBit, false); !ok {
-				best, cand = x.scanBucket(name, opBit, sl, false, noPolicy)
-			}
-		}
-	}
-	if x.back8.minPolicy < best && x.back8.mayHold(kb) {
-		if sl := x.back8.slot(kb); sl.end != 0 && sl.policy < best {
-			if p, ok := sl.brief(name, kf, kb, clean, opBit, true); ok {
-				best = min(best, p)
-			} else {
-				var c uint32
-				best, c = x.scanBucket(name, opBit, sl, true, best)
-				cand = min(cand, c)
-			}
-		}
-	}
-	return best, cand
-}
-
-// scanBucket is scan8 of sl's bucket for gather8: the new best, and the
-// lowest CheckMatch candidate below it, or noPolicy.
-func (x *PolicyIndex) scanBucket(name string, opBit uint8, sl *keySlot, back bool, best uint32) (uint32, uint32) {
+// scanBucket is scanSlot for Find's path without a finder: the new best,
+// and the lowest CheckMatch candidate below it, or noPolicy.
+func (x *PolicyIndex) scanBucket(name string, opBit uint8, clean bool, sl *keySlot, back bool, best uint32) (uint32, uint32) {
 	var f finder
-	f.name, f.opBit, f.cand = name, opBit, noPolicy
-	best = f.scan8(x.entries[sl.start:sl.end], back, false, best)
+	f.name, f.opBit, f.cand, f.clean = name, opBit, noPolicy, clean
+	t, k := &x.front8, word64(name)
+	if back {
+		t, k = &x.back8, word64(name[len(name)-wordBytes:])
+	}
+	best = f.scanSlot(x, t, sl, k, back, best)
 	return best, f.cand
 }
 
@@ -352,7 +361,7 @@ func (f *finder) scan8(es []policyEntry, back, foldOnly bool, best uint32) uint3
 			if back {
 				rest = name[:s]
 			}
-			if NoLineTerminator(rest) {
+			if f.clean || NoLineTerminator(rest) {
 				return e.policy
 			}
 		default:

@@ -280,3 +280,55 @@ func randomPolicies(r *rand.Rand, n int) []testPolicy {
 	}
 	return pols
 }
+
+// TestFindSplitBuckets gives many policies one 8-byte key at the start
+// or the end, so that their buckets split (splitAbove) and names meet the
+// residual entries, the deep ones and the deep keys' collisions alike.
+func TestFindSplitBuckets(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const key = "tenant01"
+	tails := []string{".", "a", "b", "ab.", "\n", "A", "é"}
+	tail := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(tails[r.IntN(len(tails))])
+		}
+		return b.String()
+	}
+	for range 40 {
+		var pols []testPolicy
+		for range 8 + r.IntN(40) {
+			p := testPolicy{
+				anchor: []uint8{AnchorAffix, AnchorExact, AnchorFold}[r.IntN(3)],
+				check:  uint8(r.IntN(3)) << checkShift,
+				ops:    uint8(r.IntN(1 << NumOps)),
+			}
+			lit := key + tail(r.IntN(14))
+			if p.anchor == AnchorAffix && r.IntN(2) == 0 {
+				p.suffix, lit = true, tail(r.IntN(14))+key
+			}
+			if p.anchor == AnchorFold {
+				lit = strings.ToLower(lit)
+			}
+			p.lits = []string{lit}
+			pols = append(pols, p)
+		}
+		x := NewPolicyIndex(compact(pols))
+		for range 300 {
+			p := pols[r.IntN(len(pols))]
+			name := p.lits[0]
+			switch r.IntN(4) {
+			case 0:
+				name = tail(r.IntN(5)) + name + tail(r.IntN(5))
+			case 1:
+				name = key + tail(r.IntN(20))
+			case 2:
+				name = tail(r.IntN(20)) + key
+			}
+			checkFind(t, pols, x, name, func(p int, s string) bool { return matchSome(p, s) })
+			if t.Failed() {
+				t.Fatalf("policies: %v", pols)
+			}
+		}
+	}
+}
