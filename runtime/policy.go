@@ -138,8 +138,18 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 		best, cand = noPolicy, noPolicy
 		if x.front8.minPolicy != noPolicy { // not empty
 			if sl := x.front8.slot(kf); sl.end != 0 {
-				var ok bool
-				if best, ok = sl.brief(name, kf, kb, clean, opBit, false); !ok {
+				ok := false // brief, front case, written out
+				if q := sl.quick; q&quickBrief != 0 {
+					n := int(q & quickLenMask)
+					if q>>quickOpsShift&uint32(opBit) != 0 && len(name) >= n && (q&quickExact == 0 || len(name) == n) &&
+						word64(name[n-wordBytes:]) == sl.w2 && (n <= 2*wordBytes || word64(name[wordBytes:]) == sl.w3) &&
+						(q&quickNoLT == 0 || clean || restClean(name, n, kf, kb, false)) {
+						best, ok = sl.policy, true
+					} else {
+						ok = q&quickOnly != 0
+					}
+				}
+				if !ok {
 					best, cand = x.scanBucket(name, opBit, clean, sl, false, noPolicy)
 				}
 			}

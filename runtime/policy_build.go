@@ -194,13 +194,25 @@ func (d *deepEntries) split(k uint64, es []policyEntry, back bool) []policyEntry
 	return rest
 }
 
-// addDeep appends d's buckets to x.entries and returns their table.
+// addDeep appends d's buckets to x.entries and returns their table, its
+// slots with briefs.
 func (x *PolicyIndex) addDeep(d *deepEntries) keyTable {
 	buckets := make([]bucket, len(d.keys))
 	for i, k := range d.keys {
 		buckets[i] = x.addBucket(d.byKey[k])
 	}
-	return newKeyTable(d.keys, buckets)
+	t := newKeyTable(d.keys, buckets)
+	x.setBriefs(&t)
+	return t
+}
+
+// setBriefs gives every slot of t its bucket's brief (see keySlot).
+func (x *PolicyIndex) setBriefs(t *keyTable) {
+	for i := range t.slots {
+		if sl := &t.slots[i]; sl.end != 0 {
+			sl.setQuick(&x.entries[sl.start], sl.end-sl.start == 1)
+		}
+	}
 }
 
 // filterBitsPerKey sizes a table's filter: 16 bits per key let about one

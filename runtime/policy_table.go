@@ -222,19 +222,30 @@ func (f *finder) scanSlot(x *PolicyIndex, t *keyTable, sl *keySlot, k uint64, ba
 	if sl.quick&quickSplit == 0 || len(name) < 2*wordBytes {
 		return best
 	}
+	kf, kb := word64(name), word64(name[len(name)-wordBytes:])
 	k2 := word64(name[wordBytes:]) // the name's second word, past the key
 	if back {
 		k2 = word64(name[len(name)-2*wordBytes:])
 	}
-	if d := t.deep.slot(deepKey(k, k2)); d.end != 0 {
-		best = f.scan8(x.entries[d.start:d.end], back, false, best)
+	d := t.deep.slot(deepKey(k, k2))
+	if d.end == 0 || d.policy >= best {
+		return best
 	}
-	return best
+	if p, ok := d.brief(name, kf, kb, f.clean, f.opBit, back); ok {
+		return min(best, p)
+	}
+	from = d.start
+	if d.quick&quickBrief != 0 {
+		from++
+	}
+	return f.scan8(x.entries[from:d.end], back, false, best)
 }
 
 // deepKey is the key of a deep table: a literal's key and the word past
-// it, mixed into one word. Two pairs may mix alike; their entries then
-// share a bucket, where scan8 compares every literal in full.
+// it, mixed into one word. Two pairs may mix alike, and their entries
+// share a deep bucket, harmlessly: brief and scan8 compare a deep
+// literal's second word (through w2 or w3), and with the same mix and
+// another key (the only key the name can have here) it is another word.
 func deepKey(k, k2 uint64) uint64 { return k2 ^ k*deepMul }
 
 // deepMul is an odd constant (the fractional part of sqrt(3)), to mix the
@@ -252,34 +263,33 @@ func (sl *keySlot) brief(name string, kf, kb uint64, clean bool, opBit uint8, ba
 	if q&quickBrief == 0 {
 		return 0, false
 	}
+	// The key compared 8 of the literal's bytes, w2 compares 8 more at
+	// its other end and w3 the 8 after the first: all of them,
+	// overlapping, up to 24. Find writes the front case out.
 	n := int(q & quickLenMask)
-	if q>>quickOpsShift&uint32(opBit) != 0 && len(name) >= n && (q&quickExact == 0 || len(name) == n) {
-		// The key compared 8 of the literal's bytes, w2 compares 8 more
-		// at its other end and w3 the 8 after the first: all of them,
-		// overlapping, up to 24.
-		s, w, rest := 0, word64(name[n-wordBytes:]), name[n:] // rest: the name outside the literal
-		if back {
-			s = len(name) - n
-			w, rest = word64(name[s:]), name[:s]
-		}
-		ok := w == sl.w2 && (n <= 2*wordBytes || word64(name[s+wordBytes:]) == sl.w3)
-		if ok && q&quickNoLT != 0 && !clean {
-			ok = restClean(rest, kf, kb, back)
-		}
-		if ok {
-			return sl.policy, true
-		}
+	s, o2 := 0, n-wordBytes // where the literal sits, and w2 in it
+	if back {
+		s, o2 = len(name)-n, 0
+	}
+	if q>>quickOpsShift&uint32(opBit) != 0 && len(name) >= n && (q&quickExact == 0 || len(name) == n) &&
+		word64(name[s+o2:]) == sl.w2 && (n <= 2*wordBytes || word64(name[s+wordBytes:]) == sl.w3) &&
+		(q&quickNoLT == 0 || clean || restClean(name, n, kf, kb, back)) {
+		return sl.policy, true
 	}
 	return noPolicy, q&quickOnly != 0
 }
 
-// restClean is NoLineTerminator(rest), where rest is the end (or, back,
-// the start) of a name of 8 bytes or more whose first and last words are
-// kf and kb. Up to 16 bytes it takes one word more at most, and no call:
-// a rest of up to 8 bytes lies in one of those words, the other bytes
-// masked off (they could only add false suspicions, which the exact check
-// clears).
-func restClean(rest string, kf, kb uint64, back bool) bool {
+// restClean is NoLineTerminator of the name outside its n-byte literal
+// at the start (the rest is the end) or, back, at the end, for a name of
+// 8 bytes or more whose first and last words are kf and kb. Up to 16
+// bytes it takes one word more at most, and no call: a rest of up to 8
+// bytes lies in one of those words, the other bytes masked off (they
+// could only add false suspicions, which the exact check clears).
+func restClean(name string, n int, kf, kb uint64, back bool) bool {
+	rest := name[n:]
+	if back {
+		rest = name[:len(name)-n]
+	}
 	var sus uint64
 	switch r := len(rest); {
 	case r <= wordBytes && back:

@@ -332,3 +332,30 @@ func TestFindSplitBuckets(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepKeyCollision makes two split buckets' deep keys mix alike
+// (deepKey(k, k2) == deepKey(k', k2')): the name that starts with k and
+// has k2' where k2 would be must not meet the other bucket's literal.
+func TestDeepKeyCollision(t *testing.T) {
+	word := func(w uint64) string {
+		b := make([]byte, 8)
+		for i := range b {
+			b[i] = byte(w >> (8 * i))
+		}
+		return string(b)
+	}
+	k, k2, k1 := word64("tenant01"), word64(".durable"), word64("tenant02")
+	k12 := k2 ^ k*deepMul ^ k1*deepMul // deepKey(k1, k12) == deepKey(k, k2)
+	var pols []testPolicy
+	for _, head := range []string{word(k) + word(k2), word(k1) + word(k12)} {
+		for i := range splitAbove + 2 {
+			pols = append(pols, testPolicy{lits: []string{head + strings.Repeat("x", i) + "y"}, anchor: AnchorExact})
+		}
+	}
+	x := NewPolicyIndex(compact(pols))
+	for _, name := range []string{
+		word(k) + word(k2) + "y", word(k1) + word(k12) + "xy", word(k) + word(k12) + "y", word(k1) + word(k2) + "xxy",
+	} {
+		checkFind(t, pols, x, name, matchSome)
+	}
+}
