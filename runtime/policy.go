@@ -166,13 +166,7 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 			}
 		}
 	} else {
-		// Field by field: a composite literal is built in a temporary
-		// and copied, and the copy's wide loads of the narrow stores just
-		// made stall store forwarding, which costs more than a hit.
-		var f finder
-		f.name, f.opBit, f.best, f.cand = name, opBit, noPolicy, noPolicy
-		f.gather(x)
-		best, cand = f.best, f.cand
+		best, cand = x.first(name, opBit)
 	}
 	if cand < best {
 		return x.findMatch(name, opBit, best, cand, match)
@@ -183,7 +177,20 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 	return int(best), true
 }
 
-// finder is one Find call's state.
+// first is Find's first pass for any index: the lowest policy a cheap
+// check decides and the lowest CheckMatch candidate below it. Apart from
+// Find, so that Find's own frame stays small for its common path.
+func (x *PolicyIndex) first(name string, opBit uint8) (best, cand uint32) {
+	// Field by field: a composite literal is built in a temporary and
+	// copied, and the copy's wide loads of the narrow stores just made
+	// stall store forwarding, which costs more than a hit.
+	var f finder
+	f.name, f.opBit, f.best, f.cand = name, opBit, noPolicy, noPolicy
+	f.gather(x)
+	return f.best, f.cand
+}
+
+// finder is one pass's state.
 type finder struct {
 	name  string
 	opBit uint8
