@@ -168,9 +168,16 @@ type deepEntries struct {
 }
 
 // split moves the entries of es (the bucket of key k) whose literals have
-// 16 bytes or more and are not folded to d, and returns the rest.
+// 16 bytes or more and are not folded to d, and returns the rest. Each
+// deep bucket also gets a copy of every entry of the rest that a name
+// with the bucket's 16 bytes could match, so that a name that finds its
+// deep bucket need not look at the rest (scanSlot).
 func (d *deepEntries) split(k uint64, es []policyEntry, back bool) []policyEntry {
+	if d.byKey == nil {
+		d.splitKeys, d.byKey = map[uint64]bool{}, map[uint64][]policyEntry{}
+	}
 	var rest []policyEntry
+	made := map[uint64]uint64{} // deep keys made for k, to the word past k
 	for _, e := range es {
 		n := len(e.lit)
 		if n < 2*wordBytes || e.anchor == AnchorFold {
@@ -182,16 +189,54 @@ func (d *deepEntries) split(k uint64, es []policyEntry, back bool) []policyEntry
 			k2 = word64(e.lit[n-2*wordBytes:])
 		}
 		dk := deepKey(k, k2)
-		if d.byKey == nil {
-			d.splitKeys, d.byKey = map[uint64]bool{}, map[uint64][]policyEntry{}
-		}
 		if d.byKey[dk] == nil {
 			d.keys = append(d.keys, dk)
 		}
 		d.byKey[dk] = append(d.byKey[dk], e)
-		d.splitKeys[k] = true
+		d.splitKeys[k], made[dk] = true, k2
+	}
+	for dk, k2 := range made {
+		known := wordString(k) + wordString(k2) // a name's 16 bytes at its start
+		if back {
+			known = wordString(k2) + wordString(k) // at its end
+		}
+		for _, e := range rest {
+			if mayMatch(e, known, back) {
+				d.byKey[dk] = append(d.byKey[dk], e)
+			}
+		}
 	}
 	return rest
+}
+
+// mayMatch reports whether entry e, of a front8 bucket or (back) a back8
+// one, can match a name of 16 bytes or more that starts (ends) with
+// known, 16 bytes: whether its literal agrees with known where they
+// overlap, ASCII-case-insensitively if folded, and an exact literal is
+// as long as such a name can be.
+func mayMatch(e policyEntry, known string, back bool) bool {
+	lit := e.lit
+	if e.anchor == AnchorExact && len(lit) < len(known) {
+		return false
+	}
+	m := min(len(lit), len(known))
+	a, b := lit[:m], known[:m]
+	if back {
+		a, b = lit[len(lit)-m:], known[len(known)-m:]
+	}
+	if e.anchor == AnchorFold {
+		return equalLowerASCII(b, a)
+	}
+	return a == b
+}
+
+// wordString is the 8 bytes of a little-endian word, as a string.
+func wordString(w uint64) string {
+	var b [wordBytes]byte
+	for i := range b {
+		b[i] = byte(w >> (8 * i))
+	}
+	return string(b[:])
 }
 
 // addDeep appends d's buckets to x.entries and returns their table, its

@@ -215,12 +215,16 @@ func (f *finder) probe8(x *PolicyIndex, t *keyTable, kf, kb uint64, clean, back 
 }
 
 // scanSlot decides the bucket of slot sl of t (front8 or back8), whose
-// key k the name holds, by scan8, and its deep bucket first if it is
-// split: the answer there, if any, cuts the scan of the bucket short.
-// brief has seen the slot first: it decided it, or rejected its entry.
+// key k the name holds, by scan8. For a split bucket, a name of 16 bytes
+// or more looks for its deep bucket first, and if it finds it, that is
+// all it needs: the deep bucket holds the entries of the rest the name
+// could match too (deepEntries.split). brief has seen the slot first: it
+// decided it, or rejected its entry.
 func (f *finder) scanSlot(x *PolicyIndex, t *keyTable, sl *keySlot, k uint64, back bool, best uint32) uint32 {
 	if sl.quick&quickSplit != 0 && len(f.name) >= 2*wordBytes {
-		best = f.scanDeep(x, t, k, back, best)
+		if d := f.deepSlot(t, k, back); d.end != 0 {
+			return f.scanDeep(x, d, back, best)
+		}
 	}
 	from := sl.start
 	if sl.quick&quickBrief != 0 {
@@ -229,19 +233,24 @@ func (f *finder) scanSlot(x *PolicyIndex, t *keyTable, sl *keySlot, k uint64, ba
 	return f.scan8(x.entries[from:sl.end], back, false, best)
 }
 
-// scanDeep decides the deep bucket of a split slot of t whose key k the
-// name (of 16 bytes or more) holds.
-func (f *finder) scanDeep(x *PolicyIndex, t *keyTable, k uint64, back bool, best uint32) uint32 {
+// deepSlot is the slot of t's deep table for a name (of 16 bytes or
+// more) whose key k is that of a split bucket of t.
+func (f *finder) deepSlot(t *keyTable, k uint64, back bool) *keySlot {
 	name := f.name
-	kf, kb := word64(name), word64(name[len(name)-wordBytes:])
 	k2 := word64(name[wordBytes:]) // the name's second word, past the key
 	if back {
 		k2 = word64(name[len(name)-2*wordBytes:])
 	}
-	d := t.deep.slot(deepKey(k, k2))
-	if d.end == 0 || d.policy >= best {
+	return t.deep.slot(deepKey(k, k2))
+}
+
+// scanDeep decides the bucket of deep slot d, by its brief or scan8.
+func (f *finder) scanDeep(x *PolicyIndex, d *keySlot, back bool, best uint32) uint32 {
+	if d.policy >= best {
 		return best
 	}
+	name := f.name
+	kf, kb := word64(name), word64(name[len(name)-wordBytes:])
 	if p, ok := d.brief(name, kf, kb, f.clean, f.opBit, back); ok {
 		return min(best, p)
 	}
