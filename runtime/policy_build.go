@@ -12,9 +12,9 @@ type tableSpec struct {
 }
 
 // NewPolicyIndex builds the index, once, at package initialisation. It
-// trusts c to be what the generator wrote (see CompactPolicies); an entry
-// whose literal is too short for its table goes to the always bucket,
-// which is slower, never wrong.
+// trusts c to be what the generator wrote (see CompactPolicies); an inner
+// literal too short to index goes to the always bucket, which is slower,
+// never wrong.
 func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	byTable := map[tableSpec][]policyEntry{}
 	var specs []tableSpec

@@ -20,8 +20,8 @@ type policyEntry struct {
 	lit           string
 }
 
-// wordBytes is what one word compares; a literal longer than 3 words
-// past the key compares the rest as a string.
+// wordBytes is what one word compares. Past 24 bytes, the middle of a
+// literal is compared as a string.
 const wordBytes = 8
 
 // setWords fills e's derived fields from e.lit, for a table keyed at the
@@ -83,7 +83,7 @@ type bucket struct{ start, end uint32 }
 
 // keyTable maps a key, the first (or last) klen bytes of a literal as a
 // little-endian word, to the bucket of entries with that key, by open
-// addressing with linear probing, at most half full. The hash is one
+// addressing with linear probing, at most maxLoad full. The hash is one
 // multiplication by an odd constant, keeping the top bits (Fibonacci
 // hashing): every key byte reaches them, and a probe costs a few cycles.
 type keyTable struct {
@@ -128,13 +128,13 @@ type keySlot struct {
 
 // Bits of keySlot.quick above the literal's length (its low 16 bits).
 const (
-	quickBrief    = 1 << 21 // the brief is valid (the first entry is simple)
-	quickSplit    = 1 << 22 // the bucket's long literals are in the table's deep
+	quickLenMask  = 1<<16 - 1
 	quickOpsShift = 16      // the entry's ops, 2 bits
 	quickExact    = 1 << 18 // AnchorExact: the name is the literal
 	quickNoLT     = 1 << 19 // CheckNoLineTerminator (else CheckNone)
 	quickOnly     = 1 << 20 // the bucket's only entry: its failure ends the bucket
-	quickLenMask  = 1<<16 - 1
+	quickBrief    = 1 << 21 // the brief is valid (the first entry is simple)
+	quickSplit    = 1 << 22 // the bucket is split (see keyTable.deep); no brief
 )
 
 // setQuick fills sl's brief of its bucket's first entry e, when simple.
@@ -274,10 +274,9 @@ const deepMul = 0xBB67AE8584CAA73B
 
 // brief decides sl's bucket for name (of 8 bytes or more, whose first and
 // last words are kf and kb; clean if the caller knows it has no line
-// terminator) from the slot's brief of its first entry,
-// when that settles it: the policy of that entry if it matches, noPolicy
-// if it fails and is the only one; decided is false when scan8 must read
-// the bucket.
+// terminator) from the slot's brief of its first entry, when that settles
+// it: the policy of that entry if it matches, noPolicy if it fails and is
+// the only one; decided is false when scan8 must read the bucket.
 func (sl *keySlot) brief(name string, kf, kb uint64, clean bool, opBit uint8, back bool) (p uint32, decided bool) {
 	q := sl.quick
 	if q&quickBrief == 0 {
