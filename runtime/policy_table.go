@@ -215,33 +215,41 @@ func (f *finder) probe8(x *PolicyIndex, t *keyTable, kf, kb uint64, clean, back 
 }
 
 // scanSlot decides the bucket of slot sl of t (front8 or back8), whose
-// key k the name holds, by scan8. For a split bucket, a name of 16 bytes
-// or more looks for its deep bucket first, and if it finds it, that is
-// all it needs: the deep bucket holds the entries of the rest the name
-// could match too (deepEntries.split). brief has seen the slot first: it
-// decided it, or rejected its entry.
+// key k the name holds, by scan8, or the deep bucket that stands for it
+// (deepOf). brief has seen the slot first: it decided it, or rejected its
+// entry.
 func (f *finder) scanSlot(x *PolicyIndex, t *keyTable, sl *keySlot, k uint64, back bool, best uint32) uint32 {
-	if sl.quick&quickSplit != 0 && len(f.name) >= 2*wordBytes {
-		if d := f.deepSlot(t, k, back); d.end != 0 {
-			return f.scanDeep(x, d, back, best)
-		}
+	if d := t.deepOf(sl, f.name, k, back); d != nil {
+		return f.scanDeep(x, d, back, best)
 	}
-	from := sl.start
-	if sl.quick&quickBrief != 0 {
-		from++ // the brief's entry, which brief has just rejected
-	}
-	return f.scan8(x.entries[from:sl.end], back, false, best)
+	return f.scan8(x.entries[sl.afterBrief():sl.end], back, false, best)
 }
 
-// deepSlot is the slot of t's deep table for a name (of 16 bytes or
-// more) whose key k is that of a split bucket of t.
-func (f *finder) deepSlot(t *keyTable, k uint64, back bool) *keySlot {
-	name := f.name
+// afterBrief is where scan8 starts in sl's bucket: past the entry of its
+// brief, if any, which brief has rejected by then.
+func (sl *keySlot) afterBrief() uint32 {
+	if sl.quick&quickBrief != 0 {
+		return sl.start + 1
+	}
+	return sl.start
+}
+
+// deepOf is the deep slot of t that stands for slot sl, or nil: when sl's
+// bucket is split and a name (of 16 bytes or more, with key k) finds its
+// deep bucket, that is all it needs, as the deep bucket holds the entries
+// of the rest the name could match too (deepEntries.split).
+func (t *keyTable) deepOf(sl *keySlot, name string, k uint64, back bool) *keySlot {
+	if sl.quick&quickSplit == 0 || len(name) < 2*wordBytes {
+		return nil
+	}
 	k2 := word64(name[wordBytes:]) // the name's second word, past the key
 	if back {
 		k2 = word64(name[len(name)-2*wordBytes:])
 	}
-	return t.deep.slot(deepKey(k, k2))
+	if d := t.deep.slot(deepKey(k, k2)); d.end != 0 {
+		return d
+	}
+	return nil
 }
 
 // scanDeep decides the bucket of deep slot d, by its brief or scan8.
@@ -254,11 +262,7 @@ func (f *finder) scanDeep(x *PolicyIndex, d *keySlot, back bool, best uint32) ui
 	if p, ok := d.brief(name, kf, kb, f.clean, f.opBit, back); ok {
 		return min(best, p)
 	}
-	from := d.start
-	if d.quick&quickBrief != 0 {
-		from++
-	}
-	return f.scan8(x.entries[from:d.end], back, false, best)
+	return f.scan8(x.entries[d.afterBrief():d.end], back, false, best)
 }
 
 // deepKey is the key of a deep table: a literal's key and the word past
@@ -340,15 +344,26 @@ func nameWords(name string) (kf, kb uint64, clean bool) {
 }
 
 // scanBucket is scanSlot for Find's path without a finder: the new best,
-// and the lowest CheckMatch candidate below it, or noPolicy.
+// and the lowest CheckMatch candidate below it, or noPolicy. A deep slot
+// that stands for sl is tried by its brief before a finder is made.
 func (x *PolicyIndex) scanBucket(name string, opBit uint8, clean bool, sl *keySlot, back bool, best uint32) (uint32, uint32) {
+	t, kf, kb := &x.front8, word64(name), word64(name[len(name)-wordBytes:])
+	k := kf
+	if back {
+		t, k = &x.back8, kb
+	}
+	if d := t.deepOf(sl, name, k, back); d != nil {
+		if d.policy >= best {
+			return best, noPolicy
+		}
+		if p, ok := d.brief(name, kf, kb, clean, opBit, back); ok {
+			return min(best, p), noPolicy
+		}
+		sl = d // scan the deep bucket alone
+	}
 	var f finder
 	f.name, f.opBit, f.cand, f.clean = name, opBit, noPolicy, clean
-	t, k := &x.front8, word64(name)
-	if back {
-		t, k = &x.back8, word64(name[len(name)-wordBytes:])
-	}
-	best = f.scanSlot(x, t, sl, k, back, best)
+	best = f.scan8(x.entries[sl.afterBrief():sl.end], back, false, best)
 	return best, f.cand
 }
 
