@@ -8,6 +8,9 @@
 //   - FuzzPolicyPattern: Java regex policy patterns through the config
 //     path: a rejection points inside the pattern's JSON string, an
 //     accepted pattern compiles and generates.
+//   - FuzzPolicyIndex: the policy index AutoCreate runs, built from a
+//     crowded random config of up to 24 policies, against the reference
+//     interpreter's loop over all of them.
 //
 // gen/javaregex has its own FuzzTranslate on the translator alone.
 //

@@ -13,7 +13,7 @@ import "errors"
 // Version is the generated-code contract this package implements. Generated
 // files assert MinVersion <= their version <= MaxVersion at compile time.
 const (
-	Version    = 1
+	Version    = 2
 	MinVersion = 1
 	MaxVersion = Version
 )
@@ -96,26 +96,4 @@ func Split(name string, e *Elements) (ok bool) {
 func Valid(name string) bool {
 	var p path
 	return p.split(name)
-}
-
-// NoLineTerminator reports whether s contains none of Java's line
-// terminators (\n, \r, U+0085, U+2028, U+2029): what a Java `.*` without
-// DOTALL matches. It looks at UTF-8 encodings only; a stray byte that is not
-// valid UTF-8 is not a terminator, as Go's regexp reads it as U+FFFD.
-func NoLineTerminator(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n', '\r':
-			return false
-		case 0xC2: // U+0085 is C2 85
-			if i+1 < len(s) && s[i+1] == 0x85 {
-				return false
-			}
-		case 0xE2: // U+2028, U+2029 are E2 80 A8, E2 80 A9
-			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
-				return false
-			}
-		}
-	}
-	return true
 }

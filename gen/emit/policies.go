@@ -40,7 +40,8 @@ func policies(f *jen.File, p *plan.Plan) {
 			regexpVar(f, pol)
 		}
 	}
-	f.Comment("policyIndex narrows the policies AutoCreate tries; see runtime.PolicyIndex.")
+	f.Comment("policyIndex decides AutoCreate, calling policyMatch for General policies")
+	f.Comment("only; see runtime.PolicyIndex.")
 	f.Var().Id("policyIndex").Op("=").Qual(runtimePath, "NewPolicyIndex").Call(jen.Op("&").Qual(runtimePath, "CompactPolicies").Values(jen.Dict{
 		jen.Id("Prefixes"): jen.Id("policyPrefixes"), jen.Id("PrefixEnds"): jen.Id("policyPrefixEnds"),
 		jen.Id("Policy"): jen.Id("policyOfPrefix"), jen.Id("Suffix"): jen.Id("policySuffix"), jen.Id("Ops"): jen.Id("policyOps"),
@@ -77,8 +78,10 @@ func autoCreate(f *jen.File) {
 	)
 }
 
-// policyMatch emits the full condition of each policy, by number, split
-// into functions of at most policyChunk cases:
+// policyMatch emits the condition of each General policy, by number,
+// split into functions of the policies numbered 64c to 64c+63, so that no
+// function grows with the config (a chunk without General policies is
+// left out; without any, the body is only return false):
 //
 //	func policyMatch(i int, name string) bool {
 //		switch i / 64 {
@@ -90,14 +93,27 @@ func autoCreate(f *jen.File) {
 func policyMatch(f *jen.File, pols []plan.Policy) {
 	var cases []jen.Code
 	for c := 0; c*policyChunk < len(pols); c++ {
+		var general []plan.Policy
+		for _, pol := range pols[c*policyChunk : min(len(pols), (c+1)*policyChunk)] {
+			if pol.Shape.Kind == javaregex.General {
+				general = append(general, pol)
+			}
+		}
+		if len(general) == 0 {
+			continue
+		}
 		chunk := fmt.Sprintf("policyMatch%d", c)
-		policyMatchChunk(f, chunk, pols[c*policyChunk:min(len(pols), (c+1)*policyChunk)])
+		policyMatchChunk(f, chunk, general)
 		cases = append(cases, jen.Case(jen.Lit(c)).Block(jen.Return(jen.Id(chunk).Call(jen.Id("i"), jen.Id("name")))))
 	}
-	f.Comment("policyMatch reports whether policy i's pattern matches the whole name.")
+	f.Comment("policyMatch reports whether General policy i's pattern matches the whole")
+	f.Comment("name. The policy index decides every other policy without calling it.")
+	var body []jen.Code // without General policies, only return false
+	if len(cases) > 0 {
+		body = append(body, jen.Switch(jen.Id("i").Op("/").Lit(policyChunk)).Block(cases...))
+	}
 	f.Func().Id("policyMatch").Params(jen.Id("i").Int(), jen.Id("name").String()).Bool().Block(
-		jen.Switch(jen.Id("i").Op("/").Lit(policyChunk)).Block(cases...),
-		jen.Return(jen.False()),
+		append(body, jen.Return(jen.False()))...,
 	)
 }
 
@@ -105,8 +121,8 @@ func policyMatch(f *jen.File, pols []plan.Policy) {
 //
 //	func policyMatch0(i int, name string) bool {
 //		switch i {
-//		case 0: // rob\.durable\..*
-//			return strings.HasPrefix(name, "rob.durable.") && runtime.NoLineTerminator(name[12:])
+//		case 3: // [a-z]+\.v[0-9]+\..*
+//			return strings.Contains(name, ".v") && policy3.MatchString(name)
 //		}
 //		return false
 //	}
@@ -115,7 +131,7 @@ func policyMatchChunk(f *jen.File, name string, pols []plan.Policy) {
 	for _, pol := range pols {
 		cases = append(cases, jen.Case(jen.Lit(pol.Index)).Comment(quote(pol.Pattern)).Line().Return(matchCond(pol)))
 	}
-	f.Commentf("%s is policyMatch for policies %d to %d.", name, pols[0].Index, pols[len(pols)-1].Index)
+	f.Commentf("%s is policyMatch for the General policies numbered %d to %d.", name, pols[0].Index, pols[len(pols)-1].Index)
 	f.Func().Id(name).Params(jen.Id("i").Int(), jen.Id("name").String()).Bool().Block(
 		jen.Switch(jen.Id("i")).Block(cases...),
 		jen.Return(jen.False()),

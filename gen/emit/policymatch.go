@@ -5,49 +5,28 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/destgen/destgen/gen/javaregex"
 	"github.com/destgen/destgen/gen/plan"
 )
 
-// matchCond emits the condition that a policy's pattern matches name,
-// without regexp where the pattern's shape allows. Each form keeps Java's
-// meaning exactly: a Java `.*` without DOTALL stops at line terminators.
+// matchCond emits the whole condition of a General policy (the index
+// decides every other shape without calling policyMatch): the literals it
+// must start and end with and contain, each a compare or a substring
+// search that rejects most names the index lets through, then its
+// compiled regexp, which keeps Java's meaning exactly (see javaregex).
+// The index may already have proved some of them; the condition does not
+// rely on it, so it stays correct for any caller.
+//
+//	strings.HasPrefix(name, "acme.") && strings.HasSuffix(name, ".work") && policy3.MatchString(name)
 func matchCond(pol plan.Policy) jen.Code {
-	s := pol.Shape
-	name := jen.Id("name")
-	switch s.Kind {
-	case javaregex.Literals:
-		// name == "a" || name == "b"
-		var c *jen.Statement
-		for i, lit := range s.Literals {
-			if i == 0 {
-				c = jen.Id("name").Op("==").Lit(lit)
-			} else {
-				c = c.Op("||").Id("name").Op("==").Lit(lit)
-			}
-		}
-		return c
-	case javaregex.Prefix:
-		// strings.HasPrefix(name, "rob.") && runtime.NoLineTerminator(name[len("rob."):])
-		lit := s.Literals[0]
-		c := jen.Qual("strings", "HasPrefix").Call(name, jen.Lit(lit))
-		if !s.DotAll {
-			c = c.Op("&&").Qual(runtimePath, "NoLineTerminator").Call(jen.Id("name").Index(jen.Lit(len(lit)), jen.Empty()))
-		}
-		return c
-	case javaregex.Suffix:
-		// strings.HasSuffix(name, ".dlq") && runtime.NoLineTerminator(name[:len(name)-4])
-		lit := s.Literals[0]
-		c := jen.Qual("strings", "HasSuffix").Call(name, jen.Lit(lit))
-		if !s.DotAll {
-			c = c.Op("&&").Qual(runtimePath, "NoLineTerminator").Call(jen.Id("name").Index(jen.Empty(), jen.Len(jen.Id("name")).Op("-").Lit(len(lit))))
-		}
-		return c
-	}
-	// strings.Contains(name, ".v") && policy3.MatchString(name)
 	c := &jen.Statement{}
+	if pol.Prefix != "" {
+		c = c.Qual("strings", "HasPrefix").Call(jen.Id("name"), jen.Lit(pol.Prefix)).Op("&&")
+	}
+	if pol.Suffix != "" {
+		c = c.Qual("strings", "HasSuffix").Call(jen.Id("name"), jen.Lit(pol.Suffix)).Op("&&")
+	}
 	for _, lit := range pol.Required {
 		c = c.Qual("strings", "Contains").Call(jen.Id("name"), jen.Lit(lit)).Op("&&")
 	}
-	return c.Id(fmt.Sprintf("policy%d", pol.Index)).Dot("MatchString").Call(name)
+	return c.Id(fmt.Sprintf("policy%d", pol.Index)).Dot("MatchString").Call(jen.Id("name"))
 }

@@ -15,7 +15,8 @@ import (
 //	exact "foo.bar" best=0 matches=[0 1] publish={alice bob} subscribe={}
 //	automaton 0 deterministic
 //	node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
-//	policy 0 prefix "rob." dotall=false
+//	policy 0 prefix "rob." dotall=false index=prefix["rob."] check=no-line-terminator
+//	policy 1 regexp index=infix[".acme."] check=match required=[".v"]
 func (p *Plan) Dump() string {
 	var b strings.Builder
 	m := &p.Matcher
@@ -32,7 +33,14 @@ func (p *Plan) Dump() string {
 	}
 	p.dumpAutomata(&b)
 	for _, pol := range p.Policies {
-		fmt.Fprintf(&b, "policy %d %s\n", pol.Index, shapeString(pol.Shape))
+		fmt.Fprintf(&b, "policy %d %s index=%v%q check=%v", pol.Index, shapeString(pol.Shape), pol.Anchor, pol.Keys, pol.Check)
+		if pol.Prefix != "" || pol.Suffix != "" {
+			fmt.Fprintf(&b, " prefix=%q suffix=%q", pol.Prefix, pol.Suffix)
+		}
+		if len(pol.Required) > 0 {
+			fmt.Fprintf(&b, " required=%q", pol.Required)
+		}
+		b.WriteByte('\n')
 	}
 	return b.String()
 }

@@ -10,12 +10,9 @@
 package plan
 
 import (
-	"regexp"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/destgen/destgen/gen/javaregex"
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/runtime"
 )
@@ -35,21 +32,6 @@ type Plan struct {
 	Policies    []Policy
 
 	edgeKeys []string // the automata's edge elements, in EdgeFrom order
-}
-
-// Policy is an auto-creation policy with the shape of its regex, which
-// decides whether generated code can match it without regexp, and the
-// literal prefixes one of which every name it matches starts with.
-type Policy struct {
-	*model.Policy
-	Shape    javaregex.Shape
-	Prefixes []string
-	// Suffix is the literal a Suffix-shaped policy's names end with,
-	// indexed instead of a prefix.
-	Suffix string
-	// Required are literals every matching name contains, tested before a
-	// General policy's regexp runs.
-	Required []string
 }
 
 // Build computes the plan of m.
@@ -114,72 +96,4 @@ func (p *Plan) buildExact() {
 		names = append(names, d.Pattern.Text)
 	}
 	c.ExactKeys, c.ExactEnds = Blob(names)
-}
-
-// buildPolicies analyses each policy's regex and indexes the policies by
-// the literal prefixes their names must start with.
-func (p *Plan) buildPolicies() {
-	var prefixes []string
-	c := &p.PolicyIndex
-	for _, pol := range p.Model.Policies {
-		shape, err := javaregex.Analyze(pol.Pattern)
-		if err != nil || hasReplacementChar(shape.Literals) {
-			shape = javaregex.Shape{Kind: javaregex.General}
-		}
-		pp := Policy{Policy: pol, Shape: shape}
-		switch shape.Kind {
-		case javaregex.Literals:
-			pp.Prefixes = shape.Literals
-		case javaregex.Prefix:
-			pp.Prefixes = shape.Literals[:1]
-		case javaregex.Suffix:
-			pp.Suffix = shape.Literals[0]
-		default:
-			prefix, _ := regexp.MustCompile(pol.GoRegexp).LiteralPrefix()
-			prefix, _, _ = strings.Cut(prefix, "\uFFFD")
-			pp.Prefixes = []string{prefix}
-			for _, lit := range requiredLiterals(pol.GoRegexp) {
-				if !strings.Contains(prefix, lit) { // the index checks the prefix
-					pp.Required = append(pp.Required, lit)
-				}
-			}
-		}
-		for _, pre := range pp.Prefixes {
-			prefixes = append(prefixes, pre)
-			c.Policy = append(c.Policy, uint32(pol.Index))
-			c.Suffix = append(c.Suffix, false)
-		}
-		if shape.Kind == javaregex.Suffix {
-			prefixes = append(prefixes, pp.Suffix)
-			c.Policy = append(c.Policy, uint32(pol.Index))
-			c.Suffix = append(c.Suffix, true)
-		}
-		c.Ops = append(c.Ops, opBits(pol))
-		p.Policies = append(p.Policies, pp)
-	}
-	c.Prefixes, c.PrefixEnds = Blob(prefixes)
-}
-
-// hasReplacementChar reports whether a literal holds U+FFFD. Go's regexp
-// reads every invalid UTF-8 byte of a name as U+FFFD, so such a literal
-// matches more than its own bytes: only the regexp can decide it, and a
-// required prefix must stop before it.
-func hasReplacementChar(lits []string) bool {
-	for _, l := range lits {
-		if strings.ContainsRune(l, utf8.RuneError) {
-			return true
-		}
-	}
-	return false
-}
-
-func opBits(pol *model.Policy) uint8 {
-	var b uint8
-	if pol.CreatedOnPublish {
-		b |= 1 << runtime.Publish
-	}
-	if pol.CreatedOnConsume {
-		b |= 1 << runtime.Consume
-	}
-	return b
 }

@@ -2,16 +2,13 @@
 
 package example
 
-import (
-	"github.com/destgen/destgen/runtime"
-	"strings"
-)
+import "github.com/destgen/destgen/runtime"
 
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -159,7 +156,8 @@ var Policies = [...]Policy{
 	},
 }
 
-// policyIndex narrows the policies AutoCreate tries; see runtime.PolicyIndex.
+// policyIndex decides AutoCreate, calling policyMatch for General policies
+// only; see runtime.PolicyIndex.
 var policyIndex = runtime.NewPolicyIndex(&runtime.CompactPolicies{
 	Ops:        policyOps,
 	Policy:     policyOfPrefix,
@@ -180,23 +178,9 @@ func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
 	return &Policies[i], true
 }
 
-// policyMatch0 is policyMatch for policies 0 to 1.
-func policyMatch0(i int, name string) bool {
-	switch i {
-	case 0: // "rob\\.durable\\..*"
-		return strings.HasPrefix(name, "rob.durable.") && runtime.NoLineTerminator(name[12:])
-	case 1: // "rob\\.exchange\\..*"
-		return strings.HasPrefix(name, "rob.exchange.") && runtime.NoLineTerminator(name[13:])
-	}
-	return false
-}
-
-// policyMatch reports whether policy i's pattern matches the whole name.
+// policyMatch reports whether General policy i's pattern matches the whole
+// name. The policy index decides every other policy without calling it.
 func policyMatch(i int, name string) bool {
-	switch i / 64 {
-	case 0:
-		return policyMatch0(i, name)
-	}
 	return false
 }
 
@@ -356,5 +340,5 @@ var policySuffix = []bool{
 }
 
 var policyOps = []uint8{
-	3, 1,
+	19, 17,
 }

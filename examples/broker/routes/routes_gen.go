@@ -11,8 +11,8 @@ import (
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -148,7 +148,8 @@ var Policies = [...]Policy{
 	},
 }
 var policy1 = regexp.MustCompile("\\A(?:events\\.[a-z]+)\\z") // Java: "events\\.[a-z]+"
-// policyIndex narrows the policies AutoCreate tries; see runtime.PolicyIndex.
+// policyIndex decides AutoCreate, calling policyMatch for General policies
+// only; see runtime.PolicyIndex.
 var policyIndex = runtime.NewPolicyIndex(&runtime.CompactPolicies{
 	Ops:        policyOps,
 	Policy:     policyOfPrefix,
@@ -169,18 +170,17 @@ func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
 	return &Policies[i], true
 }
 
-// policyMatch0 is policyMatch for policies 0 to 1.
+// policyMatch0 is policyMatch for the General policies numbered 1 to 1.
 func policyMatch0(i int, name string) bool {
 	switch i {
-	case 0: // "tmp\\..*"
-		return strings.HasPrefix(name, "tmp.") && runtime.NoLineTerminator(name[4:])
 	case 1: // "events\\.[a-z]+"
-		return policy1.MatchString(name)
+		return strings.HasPrefix(name, "events.") && policy1.MatchString(name)
 	}
 	return false
 }
 
-// policyMatch reports whether policy i's pattern matches the whole name.
+// policyMatch reports whether General policy i's pattern matches the whole
+// name. The policy index decides every other policy without calling it.
 func policyMatch(i int, name string) bool {
 	switch i / 64 {
 	case 0:
@@ -321,5 +321,5 @@ var policySuffix = []bool{
 }
 
 var policyOps = []uint8{
-	3, 1,
+	19, 33,
 }

@@ -1,0 +1,318 @@
+package runtime
+
+import (
+	"math/bits"
+	"sort"
+)
+
+// tableSpec names one keyTable of an index.
+type tableSpec struct {
+	klen       int
+	back, fold bool
+}
+
+// NewPolicyIndex builds the index, once, at package initialisation. It
+// trusts c to be what the generator wrote (see CompactPolicies); an inner
+// literal too short to index goes to the always bucket, which is slower,
+// never wrong.
+func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
+	byTable := map[tableSpec][]policyEntry{}
+	var specs []tableSpec
+	var always, infix []policyEntry
+	start := uint32(0)
+	for e, end := range c.PrefixEnds {
+		ent := newEntry(c, e, c.Prefixes[start:end])
+		start = end
+		spec := tableSpec{klen: keyClass(len(ent.lit)), fold: ent.anchor == AnchorFold, back: ent.suffix}
+		if spec.klen == 8 { // front8 holds fold entries too (see PolicyIndex)
+			spec.fold = false
+		}
+		switch {
+		case ent.anchor == AnchorInfix && len(ent.lit) >= gramBytes:
+			infix = append(infix, ent)
+		case ent.anchor == AnchorInfix || spec.klen == 0:
+			always = append(always, ent)
+		default:
+			if byTable[spec] == nil {
+				specs = append(specs, spec)
+			}
+			byTable[spec] = append(byTable[spec], ent)
+		}
+	}
+	// entries[0] is a sentinel no bucket holds, so that every bucket,
+	// even a split one left empty, starts past 0 and its slot's end is
+	// not 0, which marks an empty slot.
+	x := &PolicyIndex{front8: emptyTable, back8: emptyTable, entries: []policyEntry{{policy: noPolicy}}}
+	for _, spec := range specs {
+		t := x.addTable(spec, byTable[spec])
+		switch {
+		case spec == tableSpec{klen: 8}:
+			x.front8 = t
+			for _, e := range byTable[spec] {
+				x.front8Fold = x.front8Fold || e.anchor == AnchorFold
+			}
+		case spec == tableSpec{klen: 8, back: true}:
+			x.back8 = t
+		default:
+			x.small = append(x.small, t)
+		}
+	}
+	// Tables whose entries start low first: an early answer lets Find
+	// skip the tables whose policies all come after it.
+	sort.SliceStable(x.small, func(i, j int) bool { return x.small[i].minPolicy < x.small[j].minPolicy })
+	x.always = x.addBucket(always)
+	x.only8 = len(x.small) == 0 && len(always) == 0 && len(infix) == 0 && !x.front8Fold
+	if len(infix) > 0 {
+		b := x.addBucket(infix)
+		which := make([]uint32, 0, len(infix))
+		for i := b.start; i < b.end; i++ {
+			which = append(which, i)
+		}
+		x.infix = newInfixIndex(x.entries, which)
+	}
+	return x
+}
+
+// emptyTable is a table without entries, which Find never probes.
+var emptyTable = keyTable{minPolicy: noPolicy}
+
+// newEntry decodes entry e of c, whose literal is lit.
+func newEntry(c *CompactPolicies, e int, lit string) policyEntry {
+	p := c.Policy[e]
+	flags := c.Ops[p]
+	ent := policyEntry{
+		lit: lit, policy: p, ops: flags & (1<<NumOps - 1),
+		anchor: flags & anchorMask, check: flags & checkMask,
+		suffix: e < len(c.Suffix) && c.Suffix[e] && flags&anchorMask == AnchorAffix,
+	}
+	if ent.anchor == AnchorFold {
+		ent.lit = lowerString(lit)
+	}
+	ent.setWords(ent.suffix)
+	return ent
+}
+
+// lowerString ASCII-lower-cases s.
+func lowerString(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// addTable appends the buckets of one table's entries to x.entries and
+// returns the table.
+func (x *PolicyIndex) addTable(spec tableSpec, es []policyEntry) keyTable {
+	t := keyTable{klen: uint8(spec.klen), back: spec.back, fold: spec.fold, minPolicy: noPolicy,
+		mask: keyMask(spec.klen), backShift: uint8(64 - 8*spec.klen)}
+	byKey := map[uint64][]policyEntry{}
+	var keys []uint64
+	for _, e := range es {
+		s := e.lit[:spec.klen]
+		if spec.back {
+			s = e.lit[len(e.lit)-spec.klen:]
+		}
+		k := wordShort(s)
+		if spec.klen == 8 {
+			k = word64(s)
+		}
+		if byKey[k] == nil {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], e)
+		t.minPolicy = min(t.minPolicy, e.policy)
+	}
+	buckets := make([]bucket, len(keys))
+	var deep deepEntries
+	for i, k := range keys {
+		es := byKey[k]
+		if spec.klen == 8 && len(es) > splitAbove {
+			es = deep.split(k, es, spec.back)
+		}
+		buckets[i] = x.addBucket(es)
+	}
+	slots := newKeyTable(keys, buckets)
+	t.slots, t.shift = slots.slots, slots.shift
+	if spec.klen == 8 && !spec.fold {
+		for i := range t.slots {
+			sl := &t.slots[i]
+			switch {
+			case sl.end != 0 && deep.splitKeys[sl.key]:
+				sl.quick = quickSplit
+			case sl.end != 0:
+				sl.setQuick(&x.entries[sl.start], sl.end-sl.start == 1)
+			}
+		}
+	}
+	if len(deep.keys) > 0 {
+		d := x.addDeep(&deep)
+		t.deep = &d
+	}
+	t.filter, t.filterShift = newFilter(keys)
+	return t
+}
+
+// splitAbove is the most entries a bucket of front8 or back8 keeps
+// before its long literals move to the table's deep one: scan8 rejects an
+// entry in a few compares, and a deep probe costs about as much as four.
+const splitAbove = 4
+
+// deepEntries collects the entries moved to a deep table.
+type deepEntries struct {
+	splitKeys map[uint64]bool // the keys of the buckets split
+	keys      []uint64        // deep keys, in first-seen order
+	byKey     map[uint64][]policyEntry
+}
+
+// split moves the entries of es (the bucket of key k) whose literals have
+// 16 bytes or more and are not folded to d, and returns the rest. Each
+// deep bucket also gets a copy of every entry of the rest that a name
+// with the bucket's 16 bytes could match, so that a name that finds its
+// deep bucket need not look at the rest (scanSlot).
+func (d *deepEntries) split(k uint64, es []policyEntry, back bool) []policyEntry {
+	if d.byKey == nil {
+		d.splitKeys, d.byKey = map[uint64]bool{}, map[uint64][]policyEntry{}
+	}
+	var rest []policyEntry
+	made := map[uint64]uint64{} // deep keys made for k, to the word past k
+	for _, e := range es {
+		n := len(e.lit)
+		if n < 2*wordBytes || e.anchor == AnchorFold {
+			rest = append(rest, e)
+			continue
+		}
+		k2 := word64(e.lit[wordBytes:])
+		if back {
+			k2 = word64(e.lit[n-2*wordBytes:])
+		}
+		dk := deepKey(k, k2)
+		if d.byKey[dk] == nil {
+			d.keys = append(d.keys, dk)
+		}
+		d.byKey[dk] = append(d.byKey[dk], e)
+		d.splitKeys[k], made[dk] = true, k2
+	}
+	for dk, k2 := range made {
+		known := wordString(k) + wordString(k2) // a name's 16 bytes at its start
+		if back {
+			known = wordString(k2) + wordString(k) // at its end
+		}
+		for _, e := range rest {
+			if mayMatch(e, known, back) {
+				d.byKey[dk] = append(d.byKey[dk], e)
+			}
+		}
+	}
+	return rest
+}
+
+// mayMatch reports whether entry e, of a front8 bucket or (back) a back8
+// one, can match a name of 16 bytes or more that starts (ends) with
+// known, 16 bytes: whether its literal agrees with known where they
+// overlap, ASCII-case-insensitively if folded, and an exact literal is
+// as long as such a name can be.
+func mayMatch(e policyEntry, known string, back bool) bool {
+	lit := e.lit
+	if e.anchor == AnchorExact && len(lit) < len(known) {
+		return false
+	}
+	m := min(len(lit), len(known))
+	a, b := lit[:m], known[:m]
+	if back {
+		a, b = lit[len(lit)-m:], known[len(known)-m:]
+	}
+	if e.anchor == AnchorFold {
+		return equalLowerASCII(b, a)
+	}
+	return a == b
+}
+
+// wordString is the 8 bytes of a little-endian word, as a string.
+func wordString(w uint64) string {
+	var b [wordBytes]byte
+	for i := range b {
+		b[i] = byte(w >> (8 * i))
+	}
+	return string(b[:])
+}
+
+// addDeep appends d's buckets to x.entries and returns their table, its
+// slots with briefs.
+func (x *PolicyIndex) addDeep(d *deepEntries) keyTable {
+	buckets := make([]bucket, len(d.keys))
+	for i, k := range d.keys {
+		buckets[i] = x.addBucket(d.byKey[k])
+	}
+	t := newKeyTable(d.keys, buckets)
+	x.setBriefs(&t)
+	return t
+}
+
+// setBriefs gives every slot of t its bucket's brief (see keySlot).
+func (x *PolicyIndex) setBriefs(t *keyTable) {
+	for i := range t.slots {
+		if sl := &t.slots[i]; sl.end != 0 {
+			sl.setQuick(&x.entries[sl.start], sl.end-sl.start == 1)
+		}
+	}
+}
+
+// filterBitsPerKey sizes a table's filter: 16 bits per key let about one
+// name in sixteen that has none of the keys through to the probe.
+const filterBitsPerKey = 16
+
+// newFilter returns a filter of keys (see keyTable.filter): at least one
+// word, at most maxBloomBits.
+func newFilter(keys []uint64) ([]uint64, uint8) {
+	bits := pow2AtLeast(min(maxBloomBits, max(64, filterBitsPerKey*len(keys))))
+	filter := make([]uint64, bits/64)
+	shift := uint8(64 - log2(bits))
+	for _, k := range keys {
+		h := (k * hashMul) >> shift
+		filter[h>>6] |= 1 << (h & 63)
+	}
+	return filter, shift
+}
+
+// addBucket appends es to x.entries in ascending policy order (entries of
+// one policy in their given order) and returns their range.
+func (x *PolicyIndex) addBucket(es []policyEntry) bucket {
+	sort.SliceStable(es, func(i, j int) bool { return es[i].policy < es[j].policy })
+	b := bucket{start: uint32(len(x.entries))}
+	x.entries = append(x.entries, es...)
+	b.end = uint32(len(x.entries))
+	return b
+}
+
+// maxLoad is the fullest a key table gets, as a fraction: at 3/4, linear
+// probing finds a present key in about 2.5 slots and an absent one in
+// about 8.5, a cache line or two; a table kept half full would spread its
+// keys over twice the memory, and a thousand policies' front8 slots
+// would no longer fit in a core's first-level cache. The tables that
+// most names miss sit behind a filter (keyTable.filter).
+const maxLoadNum, maxLoadDen = 3, 4
+
+// newKeyTable places each keys[i], with buckets[i], by linear probing in
+// a table at most maxLoad full; buckets are not empty.
+func newKeyTable(keys []uint64, buckets []bucket) keyTable {
+	n := pow2AtLeast(max(2, (len(keys)*maxLoadDen+maxLoadNum-1)/maxLoadNum))
+	t := keyTable{slots: make([]keySlot, n), shift: uint8(64 - log2(n))}
+	mask := uint64(n - 1)
+	for i, k := range keys {
+		j := (k * hashMul) >> t.shift
+		for t.slots[j&mask].end != 0 {
+			j++
+		}
+		t.slots[j&mask] = keySlot{key: k, bucket: buckets[i]}
+	}
+	return t
+}
+
+// pow2AtLeast is the least power of two >= n, for n >= 1.
+func pow2AtLeast(n int) int { return 1 << bits.Len(uint(n-1)) }
+
+// log2 is the base-2 logarithm of a power of two.
+func log2(n int) int { return bits.TrailingZeros(uint(n)) }
