@@ -58,26 +58,25 @@ type PolicyIndex struct {
 }
 
 // CompactPolicies is a PolicyIndex as generated code carries it. Entry e
-// has the literal Prefixes[PrefixEnds[e-1]:PrefixEnds[e]] (from 0 for
-// e = 0) and belongs to policy Policy[e] (the generator lists them by
+// has the literal Literals[LiteralEnds[e-1]:LiteralEnds[e]] (from 0 for
+// e = 0) and belongs to policy EntryPolicy[e] (the generator lists them by
 // policy; the index does not rely on it).
-// Ops[p] describes policy p: its low NumOps bits are the operations it is
+// Flags[p] describes policy p: its low NumOps bits are the operations it is
 // enabled for (bit op), the bits above are its Anchor and Check, shared by
-// all its entries. With AnchorAffix, Suffix[e] says the name must end with
-// entry e's literal rather than start with it. (The field names predate
-// anchors other than prefixes and suffixes.)
+// all its entries. With AnchorAffix, AtEnd[e] says the name must end with
+// entry e's literal rather than start with it.
 type CompactPolicies struct {
-	Prefixes   string
-	PrefixEnds []uint32
-	Policy     []uint32
-	Suffix     []bool
-	Ops        []uint8
+	Literals    string
+	LiteralEnds []uint32
+	EntryPolicy []uint32
+	AtEnd       []bool
+	Flags       []uint8
 }
 
-// Policy anchors, in CompactPolicies.Ops: where a name that the policy
+// Policy anchors, in CompactPolicies.Flags: where a name that the policy
 // matches holds the literal of one of its entries.
 const (
-	AnchorAffix = iota << anchorShift // starts with it, or ends with it (Suffix)
+	AnchorAffix = iota << anchorShift // starts with it, or ends with it (AtEnd)
 	AnchorExact                       // is it
 	AnchorFold                        // starts with it ignoring ASCII case; the literal is lower-case
 	AnchorInfix                       // contains it
@@ -86,7 +85,7 @@ const (
 	anchorMask  = 3 << anchorShift
 )
 
-// Policy checks, in CompactPolicies.Ops: what must hold besides the
+// Policy checks, in CompactPolicies.Flags: what must hold besides the
 // literal for the policy to match.
 const (
 	CheckNone             = iota << checkShift // nothing

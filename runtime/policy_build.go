@@ -20,8 +20,8 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	var specs []tableSpec
 	var always, infix []policyEntry
 	start := uint32(0)
-	for e, end := range c.PrefixEnds {
-		ent := newEntry(c, e, c.Prefixes[start:end])
+	for e, end := range c.LiteralEnds {
+		ent := newEntry(c, e, c.Literals[start:end])
 		start = end
 		spec := tableSpec{klen: keyClass(len(ent.lit)), fold: ent.anchor == AnchorFold, back: ent.suffix}
 		if spec.klen == 8 { // front8 holds fold entries too (see PolicyIndex)
@@ -78,12 +78,12 @@ var emptyTable = keyTable{minPolicy: noPolicy}
 
 // newEntry decodes entry e of c, whose literal is lit.
 func newEntry(c *CompactPolicies, e int, lit string) policyEntry {
-	p := c.Policy[e]
-	flags := c.Ops[p]
+	p := c.EntryPolicy[e]
+	flags := c.Flags[p]
 	ent := policyEntry{
 		lit: lit, policy: p, ops: flags & (1<<NumOps - 1),
 		anchor: flags & anchorMask, check: flags & checkMask,
-		suffix: e < len(c.Suffix) && c.Suffix[e] && flags&anchorMask == AnchorAffix,
+		suffix: e < len(c.AtEnd) && c.AtEnd[e] && flags&anchorMask == AnchorAffix,
 	}
 	if ent.anchor == AnchorFold {
 		ent.lit = lowerString(lit)

@@ -15,7 +15,7 @@ type policyEntry struct {
 	lenSpan       uint32
 	off2          uint32
 	ops           uint8 // the operations policy is enabled for, bit op
-	anchor, check uint8 // CompactPolicies.Ops' bits
+	anchor, check uint8 // CompactPolicies.Flags' bits
 	suffix        bool  // AnchorAffix: at the end of the name
 	lit           string
 }

@@ -32,12 +32,12 @@ func compact(pols []testPolicy) *CompactPolicies {
 		if ops == 0 {
 			ops = 1<<NumOps - 1
 		}
-		c.Ops = append(c.Ops, ops|p.anchor|p.check)
+		c.Flags = append(c.Flags, ops|p.anchor|p.check)
 		for _, l := range p.lits {
-			c.Prefixes += l
-			c.PrefixEnds = append(c.PrefixEnds, uint32(len(c.Prefixes)))
-			c.Policy = append(c.Policy, uint32(i))
-			c.Suffix = append(c.Suffix, p.suffix)
+			c.Literals += l
+			c.LiteralEnds = append(c.LiteralEnds, uint32(len(c.Literals)))
+			c.EntryPolicy = append(c.EntryPolicy, uint32(i))
+			c.AtEnd = append(c.AtEnd, p.suffix)
 		}
 	}
 	return c

@@ -60,17 +60,17 @@ func planData(w *dataWriter, c *runtime.Compact) {
 // policyData writes the policy* tables of the policy index.
 func policyData(w *dataWriter, c *runtime.CompactPolicies) {
 	w.b.WriteString("\n// The policy index's tables (see runtime.CompactPolicies).\n")
-	w.str("policyPrefixes", c.Prefixes)
-	w.uints("policyPrefixEnds", "uint32", widen(c.PrefixEnds))
-	w.uints("policyOfPrefix", "uint32", widen(c.Policy))
-	suffix := make([]string, len(c.Suffix))
-	for i, b := range c.Suffix {
+	w.str("policyLiterals", c.Literals)
+	w.uints("policyLiteralEnds", "uint32", widen(c.LiteralEnds))
+	w.uints("policyOfEntry", "uint32", widen(c.EntryPolicy))
+	suffix := make([]string, len(c.AtEnd))
+	for i, b := range c.AtEnd {
 		suffix[i] = strconv.FormatBool(b)
 	}
-	w.values("policySuffix", "bool", suffix)
-	ops := make([]uint64, len(c.Ops))
-	for i, o := range c.Ops {
+	w.values("policyAtEnd", "bool", suffix)
+	ops := make([]uint64, len(c.Flags))
+	for i, o := range c.Flags {
 		ops[i] = uint64(o)
 	}
-	w.uints("policyOps", "uint8", ops)
+	w.uints("policyFlags", "uint8", ops)
 }

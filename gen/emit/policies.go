@@ -43,8 +43,8 @@ func policies(f *jen.File, p *plan.Plan) {
 	f.Comment("policyIndex decides AutoCreate, calling policyMatch for General policies")
 	f.Comment("only; see runtime.PolicyIndex.")
 	f.Var().Id("policyIndex").Op("=").Qual(runtimePath, "NewPolicyIndex").Call(jen.Op("&").Qual(runtimePath, "CompactPolicies").Values(jen.Dict{
-		jen.Id("Prefixes"): jen.Id("policyPrefixes"), jen.Id("PrefixEnds"): jen.Id("policyPrefixEnds"),
-		jen.Id("Policy"): jen.Id("policyOfPrefix"), jen.Id("Suffix"): jen.Id("policySuffix"), jen.Id("Ops"): jen.Id("policyOps"),
+		jen.Id("Literals"): jen.Id("policyLiterals"), jen.Id("LiteralEnds"): jen.Id("policyLiteralEnds"),
+		jen.Id("EntryPolicy"): jen.Id("policyOfEntry"), jen.Id("AtEnd"): jen.Id("policyAtEnd"), jen.Id("Flags"): jen.Id("policyFlags"),
 	}))
 	autoCreate(f)
 	policyMatch(f, p.Policies)

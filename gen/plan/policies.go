@@ -69,13 +69,13 @@ func (p *Plan) buildPolicies() {
 		pp := planPolicy(pol)
 		for _, k := range pp.Keys {
 			keys = append(keys, k)
-			c.Policy = append(c.Policy, uint32(pol.Index))
-			c.Suffix = append(c.Suffix, pp.Anchor == AnchorSuffix)
+			c.EntryPolicy = append(c.EntryPolicy, uint32(pol.Index))
+			c.AtEnd = append(c.AtEnd, pp.Anchor == AnchorSuffix)
 		}
-		c.Ops = append(c.Ops, opBits(pol)|pp.runtimeFlags())
+		c.Flags = append(c.Flags, opBits(pol)|pp.runtimeFlags())
 		p.Policies = append(p.Policies, pp)
 	}
-	c.Prefixes, c.PrefixEnds = Blob(keys)
+	c.Literals, c.LiteralEnds = Blob(keys)
 }
 
 // planPolicy classifies one policy. Literal, prefix and suffix shapes are
@@ -113,7 +113,7 @@ func planPolicy(pol *model.Policy) Policy {
 }
 
 // runtimeFlags are the policy's anchor and check as
-// runtime.CompactPolicies.Ops carries them.
+// runtime.CompactPolicies.Flags carries them.
 func (pp *Policy) runtimeFlags() uint8 {
 	anchor := [...]uint8{
 		AnchorPrefix: runtime.AnchorAffix, AnchorSuffix: runtime.AnchorAffix, AnchorExact: runtime.AnchorExact,

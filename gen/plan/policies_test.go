@@ -46,13 +46,13 @@ func TestPolicyEntries(t *testing.T) {
 	// The compact form: per entry its literal, policy and end flag; per
 	// policy its ops with the anchor and check above them.
 	c := &p.PolicyIndex
-	if c.Policy[3] != 3 || c.Policy[4] != 3 || !c.Suffix[2] || c.Suffix[0] {
-		t.Errorf("entries: policies %v, suffix flags %v", c.Policy, c.Suffix)
+	if c.EntryPolicy[3] != 3 || c.EntryPolicy[4] != 3 || !c.AtEnd[2] || c.AtEnd[0] {
+		t.Errorf("entries: policies %v, suffix flags %v", c.EntryPolicy, c.AtEnd)
 	}
-	if want := uint8(1<<runtime.Publish | runtime.AnchorFold | runtime.CheckMatch); c.Ops[7] != want {
-		t.Errorf("Ops[7] = %#x, want %#x", c.Ops[7], want)
+	if want := uint8(1<<runtime.Publish | runtime.AnchorFold | runtime.CheckMatch); c.Flags[7] != want {
+		t.Errorf("Flags[7] = %#x, want %#x", c.Flags[7], want)
 	}
-	if want := uint8(1<<runtime.Publish | 1<<runtime.Consume | runtime.AnchorAffix | runtime.CheckNoLineTerminator); c.Ops[2] != want {
-		t.Errorf("Ops[2] = %#x, want %#x", c.Ops[2], want)
+	if want := uint8(1<<runtime.Publish | 1<<runtime.Consume | runtime.AnchorAffix | runtime.CheckNoLineTerminator); c.Flags[2] != want {
+		t.Errorf("Flags[2] = %#x, want %#x", c.Flags[2], want)
 	}
 }

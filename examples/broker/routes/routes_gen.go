@@ -151,11 +151,11 @@ var policy1 = regexp.MustCompile("\\A(?:events\\.[a-z]+)\\z") // Java: "events\\
 // policyIndex decides AutoCreate, calling policyMatch for General policies
 // only; see runtime.PolicyIndex.
 var policyIndex = runtime.NewPolicyIndex(&runtime.CompactPolicies{
-	Ops:        policyOps,
-	Policy:     policyOfPrefix,
-	PrefixEnds: policyPrefixEnds,
-	Prefixes:   policyPrefixes,
-	Suffix:     policySuffix,
+	AtEnd:       policyAtEnd,
+	EntryPolicy: policyOfEntry,
+	Flags:       policyFlags,
+	LiteralEnds: policyLiteralEnds,
+	Literals:    policyLiterals,
 })
 
 // AutoCreate returns the policy that auto-creates a node named name for op,
@@ -305,21 +305,21 @@ var planPrincipalEnds = []uint32{
 
 // The policy index's tables (see runtime.CompactPolicies).
 
-var policyPrefixes = "tmp.events."
+var policyLiterals = "tmp.events."
 
-var policyPrefixEnds = []uint32{
+var policyLiteralEnds = []uint32{
 	4, 11,
 }
 
-var policyOfPrefix = []uint32{
+var policyOfEntry = []uint32{
 	0, 1,
 }
 
-var policySuffix = []bool{
+var policyAtEnd = []bool{
 	false,
 	false,
 }
 
-var policyOps = []uint8{
+var policyFlags = []uint8{
 	19, 33,
 }
