@@ -206,8 +206,9 @@ func TestLargeACLSets(t *testing.T) {
 	}
 }
 
-// TestPolicyIndexDeepNesting nests more policy prefixes in one name than
-// Find gathers (runtime.maxPrefixNodes), so its fallback answers too.
+// TestPolicyIndexDeepNesting nests 40 policy prefixes in one name, more
+// than the index keeps in one bucket or Find collects in one round
+// (runtime.maxCandidates), and checks the lowest-numbered one still wins.
 func TestPolicyIndexDeepNesting(t *testing.T) {
 	var pols []string
 	for k := 40; k >= 1; k-- { // longest prefix first: the lowest index wins
