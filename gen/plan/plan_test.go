@@ -206,9 +206,9 @@ func TestLargeACLSets(t *testing.T) {
 	}
 }
 
-// TestPolicyIndexDeepNesting nests 40 policy prefixes in one name, more
-// than the index keeps in one bucket or Find collects in one round
-// (runtime.maxCandidates), and checks the lowest-numbered one still wins.
+// TestPolicyIndexDeepNesting nests 40 policy prefixes in one name (a
+// crowded bucket of the index, which it splits) and checks that the
+// lowest-numbered one enabled for the operation still wins.
 func TestPolicyIndexDeepNesting(t *testing.T) {
 	var pols []string
 	for k := 40; k >= 1; k-- { // longest prefix first: the lowest index wins
