@@ -100,7 +100,7 @@ func (m *Matcher) appendList(buf []int, l ListRef) []int {
 // its tails' ACLs grants op, and of the final state, its terms' union.
 func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool {
 	for start := 0; start <= len(p.name); {
-		if m.granted(m.States[s].TailACL[op], principals) {
+		if m.granted(m.aclRef[m.States[s].TailACL[op]], principals) {
 			return true
 		}
 		end := p.endFrom(start)
@@ -109,7 +109,7 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool 
 		}
 		start = end + 1
 	}
-	return m.granted(m.States[s].TermACL[op], principals)
+	return m.granted(m.aclRef[m.States[s].TermACL[op]], principals)
 }
 
 // resolveTrie walks a trie literal-first. The first pattern without '>'

@@ -103,7 +103,14 @@ func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
 		return false
 	}
 	if rec, ok := m.exact(name); ok {
-		return !m.Permissions || m.granted(m.Exact.Value(rec, 1+int(op)), principals)
+		if !m.Permissions {
+			return true
+		}
+		// The signature first (see acl.go): most denials end here.
+		if uint32(m.exactSig[rec]>>(32*op))&callerSig(principals) == 0 {
+			return false
+		}
+		return m.granted(m.Exact.Value(rec, 1+int(op)), principals) // an ACL ref
 	}
 	return m.allowedSlow(op, name, principals)
 }
@@ -126,39 +133,8 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
 				return true
 			}
 		} else if m.walkTrie(&p, a.Start, func(d int32) bool {
-			return m.granted(m.DestACL[d][op], principals)
+			return m.granted(m.aclRef[m.DestACL[d][op]], principals)
 		}) {
-			return true
-		}
-	}
-	return false
-}
-
-// granted reports whether set holds one of principals. A small set (most
-// are: the union of a few destinations' ACLs) is compared string by
-// string, which is cheaper than hashing each principal the caller holds;
-// a large one is a bit set probed through the principal table.
-func (m *Matcher) granted(set uint32, principals []string) bool {
-	if set == 0 {
-		return false
-	}
-	if members := m.small[set]; members != nil {
-		for _, pr := range principals {
-			for _, id := range members {
-				if m.principals[id] == pr {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	bits := m.Sets[int(set)*m.SetWords : int(set+1)*m.SetWords]
-	for _, pr := range principals {
-		if len(pr) > MaxPrincipalBytes {
-			continue // no configured principal is that long; skip hashing it
-		}
-		b, ok := m.Principals.Lookup(pr, 0, Hash(pr, PrincipalSeed))
-		if ok && bits[b/64]&(1<<(b%64)) != 0 {
 			return true
 		}
 	}
