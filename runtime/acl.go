@@ -229,3 +229,32 @@ func exactSigs(t *NameTable, keys []string, acls [][NumOps]uint32, sets []uint64
 	}
 	return sigs
 }
+
+// stateSigs are the signatures of a deterministic state's sets (State's
+// TailACL and TermACL), read before them: a wildcard walk passes several
+// states, and in the benchmarks most of their sets grant the caller
+// nothing.
+type stateSigs struct{ tail, term [NumOps]uint32 }
+
+func (m *Matcher) sigsOf(st *State) stateSigs {
+	var sigs stateSigs
+	for op := range NumOps {
+		sigs.tail[op] = m.setSig[st.TailACL[op]]
+		sigs.term[op] = m.setSig[st.TermACL[op]]
+	}
+	return sigs
+}
+
+// setSigs returns the signature of every set.
+func setSigs(sets []uint64, setWords int, principals []string) []uint32 {
+	var sigs []uint32
+	for s := 0; s+setWords <= len(sets); s += setWords {
+		sigs = append(sigs, setSig(sets[s:s+setWords], principals))
+	}
+	return sigs
+}
+
+// grantedSet is granted for set number set, its signature first.
+func (m *Matcher) grantedSet(set uint32, principals []string, csig uint32) bool {
+	return m.setSig[set]&csig != 0 && m.granted(m.aclRef[set], principals)
+}

@@ -98,9 +98,11 @@ func (m *Matcher) appendList(buf []int, l ListRef) []int {
 
 // allowedDFA asks, of each state the name passes, whether the union of
 // its tails' ACLs grants op, and of the final state, its terms' union.
-func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool {
+// csig is the caller's signature: a state's sets are read only when their
+// signature shares a bit with it.
+func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string, csig uint32) bool {
 	for start := 0; start <= len(p.name); {
-		if m.granted(m.aclRef[m.States[s].TailACL[op]], principals) {
+		if m.stateSig[s].tail[op]&csig != 0 && m.granted(m.aclRef[m.States[s].TailACL[op]], principals) {
 			return true
 		}
 		end := p.endFrom(start)
@@ -109,7 +111,7 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool 
 		}
 		start = end + 1
 	}
-	return m.granted(m.aclRef[m.States[s].TermACL[op]], principals)
+	return m.stateSig[s].term[op]&csig != 0 && m.granted(m.aclRef[m.States[s].TermACL[op]], principals)
 }
 
 // resolveTrie walks a trie literal-first. The first pattern without '>'

@@ -92,6 +92,10 @@ func NewMatcher(c *Compact) *Matcher {
 		copy(st.TermACL[:], f[4+NumOps:])
 		m.States = append(m.States, st)
 	}
+	m.setSig = setSigs(c.Sets, c.SetWords, m.principals)
+	for _, st := range m.States {
+		m.stateSig = append(m.stateSig, m.sigsOf(&st))
+	}
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
 	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo)
 	for i, e := range elems {

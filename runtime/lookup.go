@@ -127,13 +127,16 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
 	if !m.Permissions {
 		return true
 	}
+	// A walk may meet several sets; the caller's signature, once per
+	// call, spares granted every set it cannot grant (see acl.go).
+	csig := callerSig(principals)
 	for _, a := range m.Automata {
 		if a.Deterministic {
-			if m.allowedDFA(op, &p, a.Start, principals) {
+			if m.allowedDFA(op, &p, a.Start, principals, csig) {
 				return true
 			}
 		} else if m.walkTrie(&p, a.Start, func(d int32) bool {
-			return m.granted(m.aclRef[m.DestACL[d][op]], principals)
+			return m.grantedSet(m.DestACL[d][op], principals, csig)
 		}) {
 			return true
 		}

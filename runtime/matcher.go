@@ -34,6 +34,8 @@ type Matcher struct {
 	acl        []uint64 // ACL set records (see acl.go)
 	aclRef     []uint32 // per set number: its ACL ref, what granted takes
 	exactSig   []uint64 // per slot of Exact: its sets' signatures (see acl.go)
+	setSig     []uint32 // per set number: its signature
+	stateSig   []stateSigs
 }
 
 // Info is what a lookup of one exactly configured name returns, beyond the
