@@ -234,7 +234,60 @@ func exactSigs(t *NameTable, keys []string, acls [][NumOps]uint32, sets []uint64
 // TailACL and TermACL), read before them: a wildcard walk passes several
 // states, and in the benchmarks most of their sets grant the caller
 // nothing.
-type stateSigs struct{ tail, term [NumOps]uint32 }
+//
+// reach is the signature of every set a walk from the state can still
+// meet (its own and its descendants'), so that a walk stops as soon as
+// none can grant: a deep state's reach has few bits.
+type stateSigs struct{ tail, term, reach [NumOps]uint32 }
+
+// reachSigs fills in stateSig's reach, by a depth-first search over the
+// states' '*' edges and their literal edges (from[i] to to[i]). The
+// automata are acyclic (each edge consumes an element); a cycle or a node
+// without a State would get every bit, which only costs the skipping.
+func (m *Matcher) reachSigs(from, to []uint32) {
+	kids := make([][]int32, len(m.stateSig))
+	for i, f := range from {
+		if int(f) < len(kids) {
+			kids[f] = append(kids[f], int32(to[i]))
+		}
+	}
+	const (
+		unseen = iota
+		open
+		done
+	)
+	seen := make([]uint8, len(m.stateSig))
+	var visit func(s int32) [NumOps]uint32
+	visit = func(s int32) [NumOps]uint32 {
+		if s < 0 || int(s) >= len(seen) || seen[s] == open {
+			var all [NumOps]uint32
+			for op := range all {
+				all[op] = ^uint32(0)
+			}
+			return all
+		}
+		sg := &m.stateSig[s]
+		if seen[s] == unseen {
+			seen[s] = open
+			for op := range NumOps {
+				sg.reach[op] = sg.tail[op] | sg.term[op]
+			}
+			for _, k := range append(kids[s][:len(kids[s]):len(kids[s])], m.Nodes[s].Star) {
+				if k >= 0 {
+					r := visit(k)
+					for op := range NumOps {
+						sg.reach[op] |= r[op]
+					}
+				}
+			}
+			seen[s] = done
+		}
+		return sg.reach
+	}
+	for s := range m.stateSig {
+		visit(int32(s))
+	}
+}
 
 func (m *Matcher) sigsOf(st *State) stateSigs {
 	var sigs stateSigs

@@ -96,6 +96,7 @@ func NewMatcher(c *Compact) *Matcher {
 	for _, st := range m.States {
 		m.stateSig = append(m.stateSig, m.sigsOf(&st))
 	}
+	m.reachSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
 	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo)
 	for i, e := range elems {
