@@ -102,24 +102,28 @@ func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
 	if op >= NumOps {
 		return false
 	}
+	// The caller's signature (see acl.go), computed once for whichever
+	// path answers (measured no faster or slower on exact hits than
+	// computing it after the probe).
+	csig := callerSig(principals)
 	if rec, ok := m.exact(name); ok {
 		if !m.Permissions {
 			return true
 		}
-		// The signature first (see acl.go): most denials end here.
-		if uint32(m.exactSig[rec]>>(32*op))&callerSig(principals) == 0 {
+		// The signature first: most denials end here.
+		if uint32(m.exactSig[rec]>>(32*op))&csig == 0 {
 			return false
 		}
 		return m.granted(m.Exact.Value(rec, 1+int(op)), principals) // an ACL ref
 	}
-	return m.allowedSlow(op, name, principals)
+	return m.allowedSlow(op, name, principals, csig)
 }
 
 // allowedSlow is Allowed for a name that is not configured exactly; see
 // resolveSlow.
 //
 //go:noinline
-func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
+func (m *Matcher) allowedSlow(op Op, name string, principals []string, csig uint32) bool {
 	var p path
 	if !p.split(name) {
 		return false
@@ -127,9 +131,8 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
 	if !m.Permissions {
 		return true
 	}
-	// A walk may meet several sets; the caller's signature, once per
-	// call, spares granted every set it cannot grant (see acl.go).
-	csig := callerSig(principals)
+	// A walk may meet several sets; the caller's signature spares granted
+	// every set it cannot grant.
 	for _, a := range m.Automata {
 		if a.Deterministic {
 			if m.allowedDFA(op, &p, a.Start, principals, csig) {
