@@ -98,9 +98,16 @@ func (m *Matcher) appendList(buf []int, l ListRef) []int {
 
 // allowedDFA asks, of each state the name passes, whether the union of
 // its tails' ACLs grants op, and of the final state, its terms' union.
-func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool {
+// csig is the caller's signature: a state's sets are read only when their
+// signature shares a bit with it, and the walk stops at a state from which
+// no set it can still meet does.
+func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string, csig uint32) bool {
 	for start := 0; start <= len(p.name); {
-		if m.granted(m.States[s].TailACL[op], principals) {
+		sg := &m.stateSig[s]
+		if sg.reach[op]&csig == 0 {
+			return false
+		}
+		if sg.tail[op]&csig != 0 && m.granted(m.aclRef[m.States[s].TailACL[op]], principals) {
 			return true
 		}
 		end := p.endFrom(start)
@@ -109,7 +116,7 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string) bool 
 		}
 		start = end + 1
 	}
-	return m.granted(m.States[s].TermACL[op], principals)
+	return m.stateSig[s].term[op]&csig != 0 && m.granted(m.aclRef[m.States[s].TermACL[op]], principals)
 }
 
 // resolveTrie walks a trie literal-first. The first pattern without '>'

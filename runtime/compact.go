@@ -57,12 +57,14 @@ func NewMatcher(c *Compact) *Matcher {
 		Sets:        c.Sets,
 		SetWords:    c.SetWords,
 	}
-	// The exact table maps a name straight to its destination, so that
-	// Resolve reads nothing else; Infos is indexed by destination.
-	// The record of a name holds its destination and ACL sets, so that
-	// Resolve and Allowed read nothing else.
+	// The record of a name holds its destination and the ACL refs of its
+	// sets (see acl.go), so that Resolve reads nothing else and Allowed
+	// only the ACL record; Infos is indexed by destination.
+	m.principals = keys(c.PrincipalKeys, c.PrincipalEnds)
+	m.acl, m.aclRef = aclRefs(c.Sets, c.SetWords, m.principals)
 	exact := keys(c.ExactKeys, c.ExactEnds)
 	values := make([][]uint32, len(exact))
+	acls := make([][NumOps]uint32, len(exact))
 	m.Infos = make([]Info, len(c.Rank))
 	for i := range exact {
 		f := c.Infos[i*InfoStride:]
@@ -70,11 +72,13 @@ func NewMatcher(c *Compact) *Matcher {
 		values[i] = []uint32{uint32(f[0])}
 		for op := range NumOps {
 			info.ACL[op] = uint32(f[3+op])
-			values[i] = append(values[i], info.ACL[op])
+			acls[i][op] = info.ACL[op]
+			values[i] = append(values[i], m.aclRef[info.ACL[op]])
 		}
 		m.Infos[f[0]] = info
 	}
 	m.Exact = NewNameTable(exact, values)
+	m.exactSig = exactSigs(&m.Exact, exact, acls, c.Sets, c.SetWords, m.principals)
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
 	}
@@ -88,6 +92,11 @@ func NewMatcher(c *Compact) *Matcher {
 		copy(st.TermACL[:], f[4+NumOps:])
 		m.States = append(m.States, st)
 	}
+	m.setSig = setSigs(c.Sets, c.SetWords, m.principals)
+	for _, st := range m.States {
+		m.stateSig = append(m.stateSig, m.sigsOf(&st))
+	}
+	m.reachSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
 	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo)
 	for i, e := range elems {
@@ -96,30 +105,8 @@ func NewMatcher(c *Compact) *Matcher {
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
 	}
-	m.principals = keys(c.PrincipalKeys, c.PrincipalEnds)
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
-	m.small = smallSets(c.Sets, c.SetWords)
 	return m
-}
-
-// smallSets lists the members of each set of at most smallSet principals.
-func smallSets(sets []uint64, words int) [][]uint32 {
-	var small [][]uint32
-	for s := 0; s+words <= len(sets); s += words {
-		var members []uint32
-		for w, bits := range sets[s : s+words] {
-			for b := 0; b < 64 && len(members) <= smallSet; b++ {
-				if bits&(1<<b) != 0 {
-					members = append(members, uint32(w*64+b))
-				}
-			}
-		}
-		if len(members) > smallSet || members == nil {
-			members = nil // large, or empty (set 0 is answered earlier)
-		}
-		small = append(small, members)
-	}
-	return small
 }
 
 // keys splits a blob at its end offsets. The keys share the blob's memory.

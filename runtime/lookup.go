@@ -102,17 +102,28 @@ func (m *Matcher) Allowed(op Op, name string, principals []string) bool {
 	if op >= NumOps {
 		return false
 	}
+	// The caller's signature (see acl.go), computed once for whichever
+	// path answers (measured no faster or slower on exact hits than
+	// computing it after the probe).
+	csig := callerSig(principals)
 	if rec, ok := m.exact(name); ok {
-		return !m.Permissions || m.granted(m.Exact.Value(rec, 1+int(op)), principals)
+		if !m.Permissions {
+			return true
+		}
+		// The signature first: most denials end here.
+		if uint32(m.exactSig[rec]>>(32*op))&csig == 0 {
+			return false
+		}
+		return m.granted(m.Exact.Value(rec, 1+int(op)), principals) // an ACL ref
 	}
-	return m.allowedSlow(op, name, principals)
+	return m.allowedSlow(op, name, principals, csig)
 }
 
 // allowedSlow is Allowed for a name that is not configured exactly; see
 // resolveSlow.
 //
 //go:noinline
-func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
+func (m *Matcher) allowedSlow(op Op, name string, principals []string, csig uint32) bool {
 	var p path
 	if !p.split(name) {
 		return false
@@ -120,45 +131,16 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []string) bool {
 	if !m.Permissions {
 		return true
 	}
+	// A walk may meet several sets; the caller's signature spares granted
+	// every set it cannot grant.
 	for _, a := range m.Automata {
 		if a.Deterministic {
-			if m.allowedDFA(op, &p, a.Start, principals) {
+			if m.allowedDFA(op, &p, a.Start, principals, csig) {
 				return true
 			}
 		} else if m.walkTrie(&p, a.Start, func(d int32) bool {
-			return m.granted(m.DestACL[d][op], principals)
+			return m.grantedSet(m.DestACL[d][op], principals, csig)
 		}) {
-			return true
-		}
-	}
-	return false
-}
-
-// granted reports whether set holds one of principals. A small set (most
-// are: the union of a few destinations' ACLs) is compared string by
-// string, which is cheaper than hashing each principal the caller holds;
-// a large one is a bit set probed through the principal table.
-func (m *Matcher) granted(set uint32, principals []string) bool {
-	if set == 0 {
-		return false
-	}
-	if members := m.small[set]; members != nil {
-		for _, pr := range principals {
-			for _, id := range members {
-				if m.principals[id] == pr {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	bits := m.Sets[int(set)*m.SetWords : int(set+1)*m.SetWords]
-	for _, pr := range principals {
-		if len(pr) > MaxPrincipalBytes {
-			continue // no configured principal is that long; skip hashing it
-		}
-		b, ok := m.Principals.Lookup(pr, 0, Hash(pr, PrincipalSeed))
-		if ok && bits[b/64]&(1<<(b%64)) != 0 {
 			return true
 		}
 	}

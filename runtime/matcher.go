@@ -30,14 +30,13 @@ type Matcher struct {
 	SetWords   int
 	Principals Table // principal -> bit number
 
-	principals []string   // by bit number
-	small      [][]uint32 // per set: its members when at most smallSet, else nil
+	principals []string // by bit number
+	acl        []uint64 // ACL set records (see acl.go)
+	aclRef     []uint32 // per set number: its ACL ref, what granted takes
+	exactSig   []uint64 // per slot of Exact: its sets' signatures (see acl.go)
+	setSig     []uint32 // per set number: its signature
+	stateSig   []stateSigs
 }
-
-// smallSet is the largest ACL set granted compares member by member: up to
-// here a few string comparisons (most fail on the length) beat hashing
-// every principal the caller holds.
-const smallSet = 8
 
 // Info is what a lookup of one exactly configured name returns, beyond the
 // destination itself.

@@ -1,0 +1,141 @@
+package runtime
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// aclPrincipals are configured principals chosen to collide in every way
+// a record or a signature could confuse them: equal lengths, equal first
+// 16 bytes, NUL bytes where a zero-padded word has them, lengths around 8,
+// 16 and 255, and the longest allowed.
+func aclPrincipals() []string {
+	ps := []string{"a", "b", "ab", "ab\x00", "ops", "web", "etl", "u000", "u001", "abcdefgh", "abcdefghi",
+		"abcdefgh\x00", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopr",
+		"abcdefghijklmnop\x00", strings.Repeat("x", 254), strings.Repeat("x", 255), strings.Repeat("x", 256),
+		strings.Repeat("x", 255) + "y", strings.Repeat("y", MaxPrincipalBytes)}
+	for i := 0; len(ps) < 150; i++ {
+		ps = append(ps, fmt.Sprintf("user-%d", i*7919%1000))
+	}
+	return ps
+}
+
+// aclMatcher has one set of each size 0 to 70 (random members) and one
+// exact name per set granting it for publish and its complement-free
+// shuffle for subscribe.
+func aclMatcher(t *testing.T, ps []string, r *rand.Rand) (*Matcher, [][]string, []string) {
+	t.Helper()
+	words := (len(ps) + 63) / 64
+	var sets []uint64
+	var members [][]string
+	for size := 0; size <= 70; size++ {
+		set := make([]uint64, words)
+		var ms []string
+		for _, id := range r.Perm(len(ps))[:size] {
+			set[id/64] |= 1 << (id % 64)
+			ms = append(ms, ps[id])
+		}
+		sets = append(sets, set...)
+		members = append(members, ms)
+	}
+	c := &Compact{Permissions: true, Sets: sets, SetWords: words}
+	for _, p := range ps {
+		c.PrincipalKeys += p
+		c.PrincipalEnds = append(c.PrincipalEnds, uint32(len(c.PrincipalKeys)))
+	}
+	var names []string
+	for s := range members {
+		name := fmt.Sprintf("acl.set%d", s)
+		names = append(names, name)
+		c.ExactKeys += name
+		c.ExactEnds = append(c.ExactEnds, uint32(len(c.ExactKeys)))
+		sub := (s + 1) % len(members)
+		c.Infos = append(c.Infos, int32(s), 0, 0, int32(s), int32(sub))
+		c.Rank = append(c.Rank, uint32(s))
+		c.DestACL = append(c.DestACL, uint32(s), uint32(sub))
+	}
+	return NewMatcher(c), members, names
+}
+
+// aclCallers are principal lists a caller might hold: configured ones,
+// near misses of them, the empty string, over-long ones, duplicates.
+func aclCallers(ps []string, r *rand.Rand) [][]string {
+	extra := []string{"", "c", "ab\x00\x00", "abcdefgh\x00\x00", "abcdefghijklmnopz", "abcdefghijklmnop\x01",
+		strings.Repeat("x", 253), strings.Repeat("x", 257), strings.Repeat("y", MaxPrincipalBytes+1),
+		strings.Repeat("y", MaxPrincipalBytes-1), "user-1000", "u002"}
+	callers := [][]string{nil, {}, {""}}
+	for range 3000 {
+		n := r.IntN(5)
+		var c []string
+		for range n {
+			if r.IntN(3) == 0 {
+				c = append(c, extra[r.IntN(len(extra))])
+			} else {
+				c = append(c, ps[r.IntN(len(ps))])
+			}
+		}
+		if n > 0 && r.IntN(4) == 0 {
+			c = append(c, c[0]) // a duplicate
+		}
+		callers = append(callers, c)
+	}
+	return callers
+}
+
+func TestGrantedAgreesWithMembership(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 6))
+	ps := aclPrincipals()
+	m, members, names := aclMatcher(t, ps, r)
+	callers := aclCallers(ps, r)
+	for s, ms := range members {
+		for _, c := range callers {
+			want := slices.ContainsFunc(c, func(p string) bool { return slices.Contains(ms, p) })
+			if got := m.granted(m.aclRef[s], c); got != want {
+				t.Fatalf("set of %d %q: granted(%q) = %v, want %v", len(ms), ms, c, got, want)
+			}
+			if got := m.Allowed(Publish, names[s], c); got != want {
+				t.Fatalf("set of %d: Allowed(publish, %q, %q) = %v, want %v", len(ms), names[s], c, got, want)
+			}
+			sub := members[(s+1)%len(members)]
+			want = slices.ContainsFunc(c, func(p string) bool { return slices.Contains(sub, p) })
+			if got := m.Allowed(Subscribe, names[s], c); got != want {
+				t.Fatalf("Allowed(subscribe, %q, %q) = %v, want %v", names[s], c, got, want)
+			}
+		}
+	}
+}
+
+func TestAllowedEdges(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	ps := aclPrincipals()
+	m, members, names := aclMatcher(t, ps, r)
+	if m.Allowed(NumOps, names[3], members[3]) {
+		t.Error("an invalid op is allowed")
+	}
+	if m.Allowed(Publish, "acl.nothing", ps) {
+		t.Error("a name matching nothing is allowed (not fail-closed)")
+	}
+	if m.Allowed(Publish, "acl..x", ps) {
+		t.Error("an invalid name is allowed")
+	}
+	m.Permissions = false
+	if !m.Allowed(Publish, names[0], nil) || !m.Allowed(Publish, "acl.nothing", nil) {
+		t.Error("permissions off: a valid name is denied")
+	}
+	if m.Allowed(Publish, "acl..x", nil) {
+		t.Error("permissions off: an invalid name is allowed")
+	}
+}
+
+func TestAllowedDoesNotAllocate(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	ps := aclPrincipals()
+	m, _, names := aclMatcher(t, ps, r)
+	c := []string{"nobody", ps[len(ps)-1]}
+	if n := testing.AllocsPerRun(100, func() { m.Allowed(Publish, names[50], c) }); n != 0 {
+		t.Errorf("Allowed allocates %v times", n)
+	}
+}
