@@ -121,7 +121,7 @@ func (m *Matcher) granted(ref uint32, principals []string) bool {
 			continue // configured principals are neither
 		}
 		// The bytes of lens equal to n's length byte: zero in the xor.
-		if same := zeroBytes(lens ^ uint64(min(n, 255))*ones); same != 0 && m.recordHas(ref, same, pr) {
+		if same := zeroBytes(lens ^ uint64(min(n, 255))*lowBits); same != 0 && m.recordHas(ref, same, pr) {
 			return true
 		}
 	}

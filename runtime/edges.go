@@ -155,7 +155,7 @@ func (t *EdgeTable) All(yield func(from uint32, elem string, to uint32) bool) {
 
 // loadShort returns the bytes s[start:end] (at most 8) as a little-endian
 // word, zero-padded: one load and a mask when s has 8 bytes from start
-// on, or from the 8 bytes ending at len(s) shifted down, else bytewise.
+// on, or from the 8 bytes ending at len(s) shifted down, else wordShort.
 func loadShort(s string, start, end int) uint64 {
 	n := end - start
 	mask := ^uint64(0) >> (64 - 8*n) // n is 1 to 8
@@ -165,9 +165,5 @@ func loadShort(s string, start, end int) uint64 {
 	case len(s) >= 8:
 		return loadAt(s, len(s)-8) >> (8 * (start + 8 - len(s))) & mask
 	}
-	var w uint64
-	for i := end - 1; i >= start; i-- {
-		w = w<<8 | uint64(s[i])
-	}
-	return w
+	return wordShort(s[start:end]) // the name is under 8 bytes
 }

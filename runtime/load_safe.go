@@ -7,6 +7,6 @@ package runtime
 // assembled from bytes: the same little-endian values as load_fast.go, so
 // both builds compute the same hashes and comparisons.
 
-func loadAt(s string, i int) uint64 { return load64(s[i:]) }
+func loadAt(s string, i int) uint64 { return word64(s[i:]) }
 
-func load32At(s string, i int) uint32 { return load32(s[i:]) }
+func load32At(s string, i int) uint32 { return word32(s[i:]) }

@@ -115,8 +115,9 @@ func sampleable(keys []string) bool {
 	share := map[uint64]int{}
 	for _, k := range keys {
 		if len(k) >= 8 {
-			share[sampleHash(k)]++
-			if share[sampleHash(k)] > maxSampleShare {
+			h := sampleHash(k)
+			share[h]++
+			if share[h] > maxSampleShare {
 				return false
 			}
 		}

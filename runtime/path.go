@@ -27,10 +27,9 @@ const pathWords = (MaxNameBytes + 63) / 64
 // Byte-parallel ("SWAR") constants: split reads a name 8 bytes at a time.
 const (
 	lo7   = 0x7f7f7f7f7f7f7f7f
-	ones  = 0x0101010101010101
-	dots  = '.' * ones
-	stars = '*' * ones
-	tails = '>' * ones
+	dots  = '.' * lowBits
+	stars = '*' * lowBits
+	tails = '>' * lowBits
 	// gather moves bit 8k of a word to bit 56+k: multiplied by it, a
 	// word with a bit per byte at the bytes' low bits becomes a byte mask.
 	gather = 0x0102040810204080
@@ -46,6 +45,13 @@ func zeroBytes(x uint64) uint64 {
 // byteMask turns zeroBytes' result into one bit per byte.
 func byteMask(z uint64) uint64 {
 	return (z >> 7) * gather >> 56
+}
+
+// classify reads 8 bytes of a name (fewer at its end, zero-filled: a zero
+// byte is none of '.', '*', '>'): wild is non-zero if one is '*' or '>',
+// dots has bit k set if byte k is '.'.
+func classify(w uint64) (wild, dots8 uint64) {
+	return zeroBytes(w^stars) | zeroBytes(w^tails), byteMask(zeroBytes(w ^ dots))
 }
 
 // split validates name and records its dots. It reads 8 bytes at a time
@@ -64,14 +70,14 @@ func (p *path) split(name string) bool {
 	var wild uint64
 	i := 0
 	for ; i+8 <= n; i += 8 {
-		w := loadAt(name, i)
-		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
-		p.dots[i>>6] |= byteMask(zeroBytes(w^dots)) << (i & 63)
+		wl, d := classify(loadAt(name, i))
+		wild |= wl
+		p.dots[i>>6] |= d << (i & 63)
 	}
 	if i < n {
-		w := loadAt(name, n-8) >> (8 * (8 - (n - i))) // n > 64: 8 bytes exist
-		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
-		p.dots[i>>6] |= byteMask(zeroBytes(w^dots)) << (i & 63)
+		wl, d := classify(loadAt(name, n-8) >> (8 * (8 - (n - i)))) // n > 64: 8 bytes exist
+		wild |= wl
+		p.dots[i>>6] |= d << (i & 63)
 	}
 	count, adjacent := 0, uint64(0)
 	for k := 0; k<<6 < n; k++ { // words past the name's end are zero
@@ -98,9 +104,8 @@ func (p *path) splitShort() bool {
 	var wild, d uint64
 	i := 0
 	for ; i+8 <= n; i += 8 {
-		w := loadAt(name, i)
-		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
-		d |= byteMask(zeroBytes(w^dots)) << i
+		wl, dw := classify(loadAt(name, i))
+		wild, d = wild|wl, d|dw<<i
 	}
 	if i < n {
 		var w uint64
@@ -109,9 +114,8 @@ func (p *path) splitShort() bool {
 		} else {
 			w = loadShort(name, 0, n)
 		}
-		// The zero bytes shifted in are none of '.', '*', '>'.
-		wild |= zeroBytes(w^stars) | zeroBytes(w^tails)
-		d |= byteMask(zeroBytes(w^dots)) << i
+		wl, dw := classify(w)
+		wild, d = wild|wl, d|dw<<i
 	}
 	// A name of at most 64 bytes has fewer than MaxElements elements,
 	// none over MaxElementBytes.

@@ -4,9 +4,9 @@ package runtime
 // of a string as one little-endian uint64 (byte i of the string is bits
 // 8i..8i+7), so that comparing, masking and classifying eight bytes costs
 // one instruction each. The byte-by-byte forms below are what the Go
-// compiler merges into single 8- and 4-byte loads (MOVQ, MOVL on amd64).
-// hash.go has the same loads for the name tables; these are the policy
-// index's own, so that either can change its layout alone.
+// compiler merges into single 8- and 4-byte loads (MOVQ, MOVL on amd64),
+// with a bounds check; loadAt (load_fast.go) is the unchecked form the
+// name tables use, and on other architectures is built on these.
 
 // word64 returns s[0:8]; s must hold at least 8 bytes.
 func word64(s string) uint64 {
