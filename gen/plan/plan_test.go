@@ -75,6 +75,30 @@ func compare(t *testing.T, data []byte, names []string) {
 	}
 }
 
+// smallScopePatterns are the patterns the exhaustive tests combine: up to
+// three elements over {a, b, *, >}, two under -short.
+func smallScopePatterns() []string {
+	if testing.Short() {
+		return validPatterns(2)
+	}
+	return validPatterns(3)
+}
+
+// compareAllPairs compares plan and reference on the config of each
+// pattern alone and of each pair, in both orders when bothOrders.
+func compareAllPairs(t *testing.T, pats, names []string, bothOrders bool) {
+	t.Helper()
+	for i, a := range pats {
+		compare(t, configJSON(true, a), names)
+		for _, b := range pats[i+1:] {
+			compare(t, configJSON(true, a, b), names)
+			if bothOrders {
+				compare(t, configJSON(true, b, a), names)
+			}
+		}
+	}
+}
+
 func validPatterns(maxLen int) []string {
 	var out []string
 	for _, s := range smallscope.Names([]string{"a", "b", "*", ">"}, maxLen) {
@@ -90,17 +114,7 @@ func validPatterns(maxLen int) []string {
 // every name of up to four elements over {a, b, c} and some invalid names.
 func TestExhaustiveSmallScope(t *testing.T) {
 	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "", "a..b", "a.*", ">", "a.", strings.Repeat("a.", 70)+"a")
-	pats := validPatterns(3)
-	if testing.Short() {
-		pats = validPatterns(2)
-	}
-	for i, a := range pats {
-		compare(t, configJSON(true, a), names)
-		for _, b := range pats[i+1:] {
-			compare(t, configJSON(true, a, b), names)
-			compare(t, configJSON(true, b, a), names)
-		}
-	}
+	compareAllPairs(t, smallScopePatterns(), names, true)
 	compare(t, configJSON(false, "a.*", "b.>"), names)
 	compare(t, configJSON(true), names)
 }
@@ -245,16 +259,7 @@ func TestExhaustiveSmallScopeNFA(t *testing.T) {
 	forceNFA = true
 	defer func() { forceNFA = false }()
 	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "", "a..b", "a.*", strings.Repeat("a.", 70)+"a")
-	pats := validPatterns(3)
-	if testing.Short() {
-		pats = validPatterns(2)
-	}
-	for i, a := range pats {
-		compare(t, configJSON(true, a), names)
-		for _, b := range pats[i+1:] {
-			compare(t, configJSON(true, a, b), names)
-		}
-	}
+	compareAllPairs(t, smallScopePatterns(), names, false)
 }
 
 // TestDFABlowUpFallsBack builds k patterns of k elements, pattern i literal
@@ -302,13 +307,8 @@ func TestSplitAutomata(t *testing.T) {
 	forceSplit = true
 	defer func() { forceSplit = false }()
 	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "a.b.c.a.b")
-	pats := validPatterns(3)
-	for i, a := range pats {
-		for _, b := range pats[i+1:] {
-			compare(t, configJSON(true, a, b), names)
-		}
-	}
-	pats = validPatterns(4)
+	compareAllPairs(t, validPatterns(3), names, false)
+	pats := validPatterns(4)
 	r := rand.New(rand.NewPCG(3, 4))
 	rounds := 2000
 	if testing.Short() {
