@@ -124,13 +124,16 @@ func BenchmarkMatches(b *testing.B) {
 
 // BenchmarkAllowed asks for publish, the caller holding
 // harness.CallerPrincipals principals. Its names are the same samples as
-// BenchmarkResolve's, for the Allowed/Resolve cost target.
+// BenchmarkResolve's, for the Allowed/Resolve cost target. The generated
+// package is given the callers' principals looked up beforehand, as a
+// broker looks them up when a caller authenticates (BenchmarkLookupPrincipal
+// is that cost); gsl and the reference take the names.
 func BenchmarkAllowed(b *testing.B) {
 	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
-		op, callers := runtime.Publish, e.Callers
+		op, callers, resolved := runtime.Publish, e.Callers, g.Principals(e.Callers)
 		for _, s := range []sample{hits, mixed} {
 			loops := map[string]func(*testing.B, []string){
-				"gen": func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, callers) },
+				"gen": func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, resolved) },
 				"gsl": func(b *testing.B, names []string) { e.GSL.AllowedLoop(b, op, names, callers) },
 			}
 			if s == mixed {
@@ -138,6 +141,35 @@ func BenchmarkAllowed(b *testing.B) {
 			}
 			impls(b, e, s, loops)
 		}
+	})
+}
+
+// BenchmarkLookupPrincipal is what a broker pays once per caller, when it
+// authenticates, for each principal the caller holds, beside a Go map of
+// the principals.
+func BenchmarkLookupPrincipal(b *testing.B) {
+	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
+		var names []string
+		for _, c := range e.Callers {
+			names = append(names, c...) // a power of two of them, for the mask
+		}
+		ids := map[string]int{}
+		for i, p := range e.Workload.Principals {
+			ids[p] = i
+		}
+		mask := len(names) - 1
+		b.Run("impl=gen", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				g.LookupPrincipal(names[i&mask])
+			}
+		})
+		b.Run("impl=map", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				_ = ids[names[i&mask]]
+			}
+		})
 	})
 }
 

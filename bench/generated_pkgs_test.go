@@ -61,8 +61,9 @@ func TestGeneratedAgreesWithReference(t *testing.T) {
 				t.Errorf("%s: Matches(%s) = %v; reference %v", g.Package, label(n), gotMs, wantMs)
 			}
 			c := e.Callers[i%len(e.Callers)]
+			pc := g.Principals([][]string{c})[0]
 			for _, op := range []runtime.Op{runtime.Publish, runtime.Subscribe} {
-				if got, want := g.Allowed(op, n, c...), e.Ref.Allowed(op, n, c...); got != want {
+				if got, want := g.Allowed(op, n, pc...), e.Ref.Allowed(op, n, c...); got != want {
 					t.Errorf("%s: Allowed(%v, %s, %q) = %v; reference %v", g.Package, op, label(n), c, got, want)
 				}
 			}
@@ -100,7 +101,7 @@ func TestGeneratedDoesNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		buf := make([]int, 0, harness.MatchesBuf)
-		c := e.Callers[0]
+		c := g.Principals(e.Callers[:1])[0]
 		for _, n := range names(t, e, hits, wildHits, misses, invalid) {
 			for what, f := range map[string]func(){
 				"Resolve": func() { g.Resolve(n) },

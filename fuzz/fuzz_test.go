@@ -28,6 +28,16 @@ const realm = "../examples/realm.json"
 // realmPrincipals are the principals examples/realm.json grants.
 var realmPrincipals = []string{"alice", "bob", "ops", "auditors", "orders-svc", "billing", "collector", "grafana"}
 
+// examplePrincipals looks a caller's principals up, as its authentication
+// would.
+func examplePrincipals(names []string) []example.Principal {
+	ps := make([]example.Principal, len(names))
+	for i, n := range names {
+		ps[i] = example.LookupPrincipal(n)
+	}
+	return ps
+}
+
 // exampleFuncs adapts the generated example package to wire.Funcs.
 var exampleFuncs = wire.Funcs{
 	Resolve: func(name string) (int, error) {
@@ -41,7 +51,9 @@ var exampleFuncs = wire.Funcs{
 		return d.Index, nil
 	},
 	Matches: example.Matches,
-	Allowed: func(op runtime.Op, name string, ps []string) bool { return example.Allowed(op, name, ps...) },
+	Allowed: func(op runtime.Op, name string, ps []string) bool {
+		return example.Allowed(op, name, examplePrincipals(ps)...)
+	},
 	AutoCreate: func(name string, op runtime.Op) (int, bool) {
 		p, ok := example.AutoCreate(name, op)
 		switch {
@@ -77,7 +89,7 @@ func FuzzExample(f *testing.F) {
 		}
 		o := runtime.Op(op)
 		for _, ps := range callers {
-			if got, want := example.Allowed(o, name, ps...), ref.Allowed(o, name, ps...); got != want {
+			if got, want := example.Allowed(o, name, examplePrincipals(ps)...), ref.Allowed(o, name, ps...); got != want {
 				t.Fatalf("Allowed(%v, %q, %q) = %v, reference %v", o, name, ps, got, want)
 			}
 		}

@@ -129,8 +129,8 @@ func adapterSrc(pkg string, nums []int, prefixes []string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "package %s\n\nimport \"%s/proptest/wire\"\n\nfunc init() {\n", pkg, modulePath)
 	for i, p := range prefixes {
-		fmt.Fprintf(&b, "\twire.Register(%d, %sResolve, %sMatches, %sAllowed, %sAutoCreate, &%sDestinations, &%sPolicies)\n",
-			nums[i], p, p, p, p, p, p)
+		fmt.Fprintf(&b, "\twire.Register(%d, %sResolve, %sMatches, %sAllowed, %sLookupPrincipal, %sAutoCreate, &%sDestinations, &%sPolicies)\n",
+			nums[i], p, p, p, p, p, p, p)
 	}
 	b.WriteString("}\n")
 	return []byte(b.String())

@@ -9,7 +9,7 @@ import (
 )
 
 // aclPrincipals are configured principals chosen to collide in every way
-// a record or a signature could confuse them: equal lengths, equal first
+// a hash or a signature could confuse them: equal lengths, equal first
 // 16 bytes, NUL bytes where a zero-padded word has them, lengths around 8,
 // 16 and 255, and the longest allowed.
 func aclPrincipals() []string {
@@ -93,15 +93,16 @@ func TestGrantedAgreesWithMembership(t *testing.T) {
 	for s, ms := range members {
 		for _, c := range callers {
 			want := slices.ContainsFunc(c, func(p string) bool { return slices.Contains(ms, p) })
-			if got := m.granted(m.aclRef[s], c); got != want {
+			pc := m.principalsOf(c)
+			if got := m.granted(uint32(s), pc); got != want {
 				t.Fatalf("set of %d %q: granted(%q) = %v, want %v", len(ms), ms, c, got, want)
 			}
-			if got := m.Allowed(Publish, names[s], c); got != want {
+			if got := m.Allowed(Publish, names[s], pc); got != want {
 				t.Fatalf("set of %d: Allowed(publish, %q, %q) = %v, want %v", len(ms), names[s], c, got, want)
 			}
 			sub := members[(s+1)%len(members)]
 			want = slices.ContainsFunc(c, func(p string) bool { return slices.Contains(sub, p) })
-			if got := m.Allowed(Subscribe, names[s], c); got != want {
+			if got := m.Allowed(Subscribe, names[s], pc); got != want {
 				t.Fatalf("Allowed(subscribe, %q, %q) = %v, want %v", names[s], c, got, want)
 			}
 		}
@@ -112,13 +113,14 @@ func TestAllowedEdges(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	ps := aclPrincipals()
 	m, members, names := aclMatcher(t, ps, r)
-	if m.Allowed(NumOps, names[3], members[3]) {
+	if m.Allowed(NumOps, names[3], m.principalsOf(members[3])) {
 		t.Error("an invalid op is allowed")
 	}
-	if m.Allowed(Publish, "acl.nothing", ps) {
+	all := m.principalsOf(ps)
+	if m.Allowed(Publish, "acl.nothing", all) {
 		t.Error("a name matching nothing is allowed (not fail-closed)")
 	}
-	if m.Allowed(Publish, "acl..x", ps) {
+	if m.Allowed(Publish, "acl..x", all) {
 		t.Error("an invalid name is allowed")
 	}
 	m.Permissions = false
@@ -134,8 +136,39 @@ func TestAllowedDoesNotAllocate(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 8))
 	ps := aclPrincipals()
 	m, _, names := aclMatcher(t, ps, r)
-	c := []string{"nobody", ps[len(ps)-1]}
+	c := m.principalsOf([]string{"nobody", ps[len(ps)-1]})
 	if n := testing.AllocsPerRun(100, func() { m.Allowed(Publish, names[50], c) }); n != 0 {
 		t.Errorf("Allowed allocates %v times", n)
+	}
+}
+
+// principalsOf resolves names as a caller's authentication would.
+func (m *Matcher) principalsOf(names []string) []Principal {
+	out := make([]Principal, len(names))
+	for i, n := range names {
+		out[i] = m.Principal(n)
+	}
+	return out
+}
+
+func TestPrincipal(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	ps := aclPrincipals()
+	m, _, _ := aclMatcher(t, ps, r)
+	for i, p := range ps {
+		if got := m.Principal(p); got.ref != uint32(i)+1 || got.bit != principalBit(p) {
+			t.Fatalf("Principal(%q) = %+v, want bit number %d", p, got, i)
+		}
+	}
+	for _, p := range []string{"", "nobody", "ab\x01", strings.Repeat("y", MaxPrincipalBytes+1), strings.Repeat("x", 1<<20)} {
+		if got := m.Principal(p); got != (Principal{}) {
+			t.Errorf("Principal(%.20q) = %+v, want the zero Principal", p, got)
+		}
+	}
+	// A Principal of a matcher with more principals is no member here,
+	// and no panic.
+	big := Principal{ref: uint32(len(ps)) + 1000, bit: ^uint32(0)}
+	if m.Allowed(Publish, "acl.set70", []Principal{big}) {
+		t.Error("an out-of-range Principal is granted")
 	}
 }

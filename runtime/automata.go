@@ -101,13 +101,13 @@ func (m *Matcher) appendList(buf []int, l ListRef) []int {
 // csig is the caller's signature: a state's sets are read only when their
 // signature shares a bit with it, and the walk stops at a state from which
 // no set it can still meet does.
-func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string, csig uint32) bool {
+func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []Principal, csig uint32) bool {
 	for start := 0; start <= len(p.name); {
 		sg := &m.stateSig[s]
 		if sg.reach[op]&csig == 0 {
 			return false
 		}
-		if sg.tail[op]&csig != 0 && m.granted(m.aclRef[m.States[s].TailACL[op]], principals) {
+		if sg.tail[op]&csig != 0 && m.granted(m.States[s].TailACL[op], principals) {
 			return true
 		}
 		end := p.endFrom(start)
@@ -116,7 +116,7 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string, csig 
 		}
 		start = end + 1
 	}
-	return m.stateSig[s].term[op]&csig != 0 && m.granted(m.aclRef[m.States[s].TermACL[op]], principals)
+	return m.stateSig[s].term[op]&csig != 0 && m.granted(m.States[s].TermACL[op], principals)
 }
 
 // resolveTrie walks a trie literal-first. The first pattern without '>'

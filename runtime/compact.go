@@ -57,11 +57,10 @@ func NewMatcher(c *Compact) *Matcher {
 		Sets:        c.Sets,
 		SetWords:    c.SetWords,
 	}
-	// The record of a name holds its destination and the ACL refs of its
-	// sets (see acl.go), so that Resolve reads nothing else and Allowed
-	// only the ACL record; Infos is indexed by destination.
+	// The record of a name holds its destination and its sets, so that
+	// Resolve reads nothing else and Allowed only the sets' rows; Infos
+	// is indexed by destination.
 	m.principals = keys(c.PrincipalKeys, c.PrincipalEnds)
-	m.acl, m.aclRef = aclRefs(c.Sets, c.SetWords, m.principals)
 	exact := keys(c.ExactKeys, c.ExactEnds)
 	values := make([][]uint32, len(exact))
 	acls := make([][NumOps]uint32, len(exact))
@@ -73,7 +72,7 @@ func NewMatcher(c *Compact) *Matcher {
 		for op := range NumOps {
 			info.ACL[op] = uint32(f[3+op])
 			acls[i][op] = info.ACL[op]
-			values[i] = append(values[i], m.aclRef[info.ACL[op]])
+			values[i] = append(values[i], info.ACL[op])
 		}
 		m.Infos[f[0]] = info
 	}

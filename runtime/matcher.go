@@ -31,8 +31,6 @@ type Matcher struct {
 	Principals Table // principal -> bit number
 
 	principals []string // by bit number
-	acl        []uint64 // ACL set records (see acl.go)
-	aclRef     []uint32 // per set number: its ACL ref, what granted takes
 	exactSig   []uint64 // per slot of Exact: its sets' signatures (see acl.go)
 	setSig     []uint32 // per set number: its signature
 	stateSig   []stateSigs

@@ -47,6 +47,7 @@ func init() {
 		},
 		Matches: Matches,
 		Allowed: Allowed,
+		LookupPrincipal: LookupPrincipal,
 		AutoCreate: func(name string, op runtime.Op) (int, bool) {
 			p, ok := AutoCreate(name, op)
 			if !ok {
@@ -68,7 +69,7 @@ func init() {
 				buf, _ = Matches(names[i&mask], buf[:0])
 			}
 		},
-		AllowedLoop: func(b *testing.B, op runtime.Op, names []string, callers [][]string) {
+		AllowedLoop: func(b *testing.B, op runtime.Op, names []string, callers [][]runtime.Principal) {
 			mask := len(names) - 1
 			for i := 0; b.Loop(); i++ {
 				Allowed(op, names[i&mask], callers[i&mask]...)

@@ -33,15 +33,29 @@ type Generated struct {
 	Spec         workload.Spec
 	ConfigSHA256 string // of the config it was generated from
 
-	Resolve    func(name string) (int, error) // -1 for no match
-	Matches    func(name string, buf []int) ([]int, error)
-	Allowed    func(op runtime.Op, name string, principals ...string) bool
-	AutoCreate func(name string, op runtime.Op) (int, bool)
+	Resolve         func(name string) (int, error) // -1 for no match
+	Matches         func(name string, buf []int) ([]int, error)
+	Allowed         func(op runtime.Op, name string, principals ...runtime.Principal) bool
+	LookupPrincipal func(name string) runtime.Principal
+	AutoCreate      func(name string, op runtime.Op) (int, bool)
 
-	ResolveLoop    func(b *testing.B, names []string)
-	MatchesLoop    func(b *testing.B, names []string)
-	AllowedLoop    func(b *testing.B, op runtime.Op, names []string, callers [][]string)
+	ResolveLoop func(b *testing.B, names []string)
+	MatchesLoop func(b *testing.B, names []string)
+	// AllowedLoop's callers hold principals looked up beforehand, as a
+	// broker does when a caller authenticates.
+	AllowedLoop    func(b *testing.B, op runtime.Op, names []string, callers [][]runtime.Principal)
 	AutoCreateLoop func(b *testing.B, op runtime.Op, names []string)
+}
+
+// Principals looks up each caller's principals in g.
+func (g *Generated) Principals(callers [][]string) [][]runtime.Principal {
+	out := make([][]runtime.Principal, len(callers))
+	for i, c := range callers {
+		for _, p := range c {
+			out[i] = append(out[i], g.LookupPrincipal(p))
+		}
+	}
+	return out
 }
 
 var registry []*Generated

@@ -21,13 +21,18 @@ func main() {
 	if len(names) == 0 {
 		names = []string{"orders.created", "orders.eu.refunds", "metrics.cpu", "tmp.reply.1", "events.login", "foo.*"}
 	}
-	principals := strings.Split(*as, ",")
+	// A broker looks a caller's principals up once, when it authenticates,
+	// and passes them to every Allowed of the connection.
+	var principals []routes.Principal
+	for _, p := range strings.Split(*as, ",") {
+		principals = append(principals, routes.LookupPrincipal(p))
+	}
 	for _, name := range names {
 		fmt.Println(describe(name, principals))
 	}
 }
 
-func describe(name string, principals []string) string {
+func describe(name string, principals []routes.Principal) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:", name)
 	switch d, err := routes.Resolve(name); {

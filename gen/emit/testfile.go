@@ -279,6 +279,7 @@ func testCheck(f *jen.File) {
 		),
 	)
 	testCheckOp(f)
+	testPrincipals(f)
 }
 
 // testCheckOp emits destgenCheckOp, the per-operation half of
@@ -293,7 +294,7 @@ func testCheckOp(f *jen.File) {
 		id("t").Dot("Helper").Call(),
 		jen.For(jen.List(id("_"), id("ps")).Op(":=").Range().Id("callers")).Block(
 			jen.If(jen.List(id("got"), id("want")).Op(":=").List(
-				id("Allowed").Call(id("op"), id("name"), id("ps").Op("...")),
+				id("Allowed").Call(id("op"), id("name"), id("destgenPrincipals").Call(id("ps")).Op("...")),
 				id("ref").Dot("Allowed").Call(id("op"), id("name"), id("ps").Op("..."))), id("got").Op("!=").Id("want")).Block(
 				id("t").Dot("Fatalf").Call(jen.Lit("Allowed(%v, %q, %q) = %v; reference %v"), id("op"), id("name"), id("ps"), id("got"), id("want")),
 			),
@@ -306,6 +307,28 @@ func testCheckOp(f *jen.File) {
 		jen.If(id("ok").Op("!=").Id("wantOK").Op("||").Id("ok").Op("&&").Id("p").Dot("Index").Op("!=").Id("wantP")).Block(
 			id("t").Dot("Fatalf").Call(jen.Lit("AutoCreate(%q, %v) = %+v, %v; reference %d, %v"), id("name"), id("op"), id("p"), id("ok"), id("wantP"), id("wantOK")),
 		),
+	)
+}
+
+// testPrincipals emits destgenPrincipals, which looks a caller's names up
+// as its authentication would:
+//
+//	func destgenPrincipals(names []string) []Principal {
+//		ps := make([]Principal, len(names))
+//		for i, n := range names {
+//			ps[i] = LookupPrincipal(n)
+//		}
+//		return ps
+//	}
+func testPrincipals(f *jen.File) {
+	id := jen.Id
+	f.Comment("destgenPrincipals looks a caller's principals up, as its authentication would.")
+	f.Func().Id("destgenPrincipals").Params(id("names").Index().String()).Index().Id("Principal").Block(
+		id("ps").Op(":=").Make(jen.Index().Id("Principal"), jen.Len(id("names"))),
+		jen.For(jen.List(id("i"), id("n")).Op(":=").Range().Id("names")).Block(
+			id("ps").Index(id("i")).Op("=").Id("LookupPrincipal").Call(id("n")),
+		),
+		jen.Return(id("ps")),
 	)
 }
 

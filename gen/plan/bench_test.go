@@ -65,7 +65,7 @@ func BenchmarkResolve(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("N=%d/allowed/plan", n), func(b *testing.B) {
-			ps := []string{"p1", "zz"}
+			ps := principalsOf(mt, []string{"p1", "zz"})
 			for i := 0; b.Loop(); i++ {
 				mt.Allowed(runtime.Publish, exact[i%len(exact)], ps)
 			}

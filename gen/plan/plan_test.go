@@ -67,7 +67,7 @@ func compare(t *testing.T, data []byte, names []string) {
 		}
 		for _, ps := range [][]string{nil, {"p0"}, {"p1"}, {"p2", "x"}, {"x", "p1"}} {
 			for op := range runtime.NumOps + 1 {
-				if got, want := mt.Allowed(op, name, ps), ref.Allowed(op, name, ps...); got != want {
+				if got, want := mt.Allowed(op, name, principalsOf(mt, ps)), ref.Allowed(op, name, ps...); got != want {
 					t.Fatalf("config %s name %q: Allowed(%v, %q) = %v, reference %v", data, name, op, ps, got, want)
 				}
 			}
@@ -212,7 +212,7 @@ func TestLargeACLSets(t *testing.T) {
 	for _, name := range names {
 		for _, ps := range [][]string{{"u0"}, {"u63"}, {"u64"}, {"u69"}, {"x"}, {"y"}, {"zz", "u5"}, {"zz"}, nil} {
 			for op := range runtime.NumOps {
-				if got, want := mt.Allowed(op, name, ps), ref.Allowed(op, name, ps...); got != want {
+				if got, want := mt.Allowed(op, name, principalsOf(mt, ps)), ref.Allowed(op, name, ps...); got != want {
 					t.Errorf("Allowed(%v, %q, %q) = %v, reference %v", op, name, ps, got, want)
 				}
 			}
@@ -342,4 +342,13 @@ func TestWideStates(t *testing.T) {
 	pats = append(pats, "*.*")
 	names := smallscope.Names(append(elems, "z", "q"), 3)
 	compare(t, configJSON(true, pats...), names)
+}
+
+// principalsOf looks a caller's principals up, as its authentication would.
+func principalsOf(mt *runtime.Matcher, names []string) []runtime.Principal {
+	ps := make([]runtime.Principal, len(names))
+	for i, n := range names {
+		ps[i] = mt.Principal(n)
+	}
+	return ps
 }

@@ -122,11 +122,21 @@ func Matches(name string, buf []int) ([]int, error) {
 	return matcher.Matches(name, buf)
 }
 
+// Principal is a principal as Allowed takes it: look a caller's principals
+// up once, when it authenticates, and pass them to every Allowed.
+type Principal = runtime.Principal
+
+// LookupPrincipal returns the principal named name. A name no ACL of the
+// config mentions gets the zero Principal, which grants nothing.
+func LookupPrincipal(name string) Principal {
+	return matcher.Principal(name)
+}
+
 // Allowed reports whether a caller holding principals may perform op on
 // name: the union of the ACLs of every matching destination grants it. A
 // name that matches nothing is denied when permissions are on; an invalid
 // name always is.
-func Allowed(op runtime.Op, name string, principals ...string) bool {
+func Allowed(op runtime.Op, name string, principals ...Principal) bool {
 	return matcher.Allowed(op, name, principals)
 }
 

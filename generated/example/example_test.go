@@ -52,7 +52,7 @@ func TestAgainstReference(t *testing.T) {
 		}
 		for _, ps := range [][]string{nil, {"alice"}, {"bob", "x"}, {"ops"}, {"grafana", "auditors"}, {"billing"}} {
 			for _, op := range []runtime.Op{runtime.Publish, runtime.Subscribe, runtime.NumOps} {
-				if got, want := Allowed(op, name, ps...), ref.Allowed(op, name, ps...); got != want {
+				if got, want := Allowed(op, name, principalsOf(ps...)...), ref.Allowed(op, name, ps...); got != want {
 					t.Errorf("Allowed(%v, %.40q, %q) = %v; reference %v", op, name, ps, got, want)
 				}
 			}
@@ -77,11 +77,12 @@ func TestSeedExamples(t *testing.T) {
 	if d, _ := Resolve("foo.bar"); d.Properties.Durable != "shared" || d.Properties.Prefetch != 64 || !d.Properties.Has[PropPrefetch] || d.Properties.Has[PropSampleRate] {
 		t.Errorf("foo.bar properties = %+v", d.Properties)
 	}
-	if !Allowed(runtime.Publish, "foo.bar", "bob") || !Allowed(runtime.Publish, "foo.boo", "bob") ||
-		!Allowed(runtime.Publish, "foo.bar", "alice") || Allowed(runtime.Publish, "foo.boo", "alice") {
+	bob, alice := LookupPrincipal("bob"), LookupPrincipal("alice")
+	if !Allowed(runtime.Publish, "foo.bar", bob) || !Allowed(runtime.Publish, "foo.boo", bob) ||
+		!Allowed(runtime.Publish, "foo.bar", alice) || Allowed(runtime.Publish, "foo.boo", alice) {
 		t.Error("the FTL page's Bob/Alice ACL union does not hold")
 	}
-	if Allowed(runtime.Subscribe, "nothing.here", "ops") {
+	if Allowed(runtime.Subscribe, "nothing.here", LookupPrincipal("ops")) {
 		t.Error("a name matching nothing was allowed")
 	}
 	if p, ok := AutoCreate("rob.durable.x", runtime.Consume); !ok || p.NodeType != "queue" || p.Attributes != `{"durable":true}` {
@@ -97,13 +98,14 @@ func TestSeedExamples(t *testing.T) {
 
 func TestNoAllocations(t *testing.T) {
 	buf := make([]int, 0, 16)
-	principals := []string{"nobody", "ops"}
+	principals := principalsOf("nobody", "ops")
+	bob, alice := LookupPrincipal("bob"), LookupPrincipal("alice")
 	for _, name := range []string{"foo.bar", "foo.boo", "orders.x.eu", "metrics.a.b.c", "no.match", "bad..name", "rob.durable.q"} {
 		allocs := testing.AllocsPerRun(50, func() {
 			Resolve(name)
 			buf, _ = Matches(name, buf[:0])
 			Allowed(runtime.Subscribe, name, principals...)
-			Allowed(runtime.Publish, name, "alice", "bob")
+			Allowed(runtime.Publish, name, alice, bob)
 			AutoCreate(name, runtime.Publish)
 			AutoCreate(name, runtime.Consume)
 		})
@@ -111,4 +113,13 @@ func TestNoAllocations(t *testing.T) {
 			t.Errorf("lookups of %q allocate %v times", name, allocs)
 		}
 	}
+}
+
+// principalsOf looks a caller's principals up, as its authentication would.
+func principalsOf(names ...string) []Principal {
+	ps := make([]Principal, len(names))
+	for i, n := range names {
+		ps[i] = LookupPrincipal(n)
+	}
+	return ps
 }

@@ -128,15 +128,16 @@ type Package struct {
 var registry = map[int]Package{}
 
 // Register is called by the adapter file written beside generated code,
-// with the generated Resolve, Matches, Allowed and AutoCreate and pointers
+// with the generated Resolve, Matches, Allowed, LookupPrincipal and AutoCreate and pointers
 // to the Destinations and Policies arrays. Resolve and AutoCreate return
 // pointers to types of the generated package, so they are called through
 // reflection; taking them as values keeps the adapter free of closures,
 // which matters because the exhaustive test compiles thousands of
 // adapters (each function costs the compiler about a millisecond).
-func Register(num int, resolve, matches, allowed, autoCreate, dests, policies any) {
+func Register(num int, resolve, matches, allowed, lookupPrincipal, autoCreate, dests, policies any) {
 	ds, ps := reflect.ValueOf(dests).Elem(), reflect.ValueOf(policies).Elem()
-	allow := allowed.(func(runtime.Op, string, ...string) bool)
+	allow := allowed.(func(runtime.Op, string, ...runtime.Principal) bool)
+	lookup := lookupPrincipal.(func(string) runtime.Principal)
 	registry[num] = Package{
 		Funcs: Funcs{
 			Resolve: func(name string) (int, error) {
@@ -144,7 +145,11 @@ func Register(num int, resolve, matches, allowed, autoCreate, dests, policies an
 			},
 			Matches: matches.(func(string, []int) ([]int, error)),
 			Allowed: func(op runtime.Op, name string, principals []string) bool {
-				return allow(op, name, principals...)
+				resolved := make([]runtime.Principal, len(principals))
+				for i, p := range principals {
+					resolved[i] = lookup(p)
+				}
+				return allow(op, name, resolved...)
 			},
 			AutoCreate: func(name string, op runtime.Op) (int, bool) {
 				i, err := pointerCall(autoCreate, ps, reflect.ValueOf(name), reflect.ValueOf(op))
