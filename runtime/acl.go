@@ -1,5 +1,7 @@
 package runtime
 
+import "sync/atomic"
+
 // Principals as Allowed takes them. The generated data numbers each
 // distinct union of ACLs (a set) and holds it as a bit set over the
 // principals (Compact.Sets, a row of SetWords words per set). A caller's
@@ -14,10 +16,16 @@ package runtime
 
 // Principal is one principal of a caller, resolved by Matcher.Principal.
 // Its zero value is a principal the config never names: it grants nothing.
+// So does a Principal of another Matcher (another generated package),
+// whose numbers mean other principals here.
 type Principal struct {
-	ref uint32 // bit number + 1; 0 for a name the config never names
-	bit uint32 // its bit in a signature (principalBit); 0 with ref 0
+	ref   uint32 // bit number + 1; 0 for a name the config never names
+	owner uint32 // the Matcher's id; 0 with ref 0
+	bit   uint32 // its bit in a signature (principalBit); 0 with ref 0
 }
+
+// matcherIDs numbers Matchers from 1, for Principal.owner.
+var matcherIDs atomic.Uint32
 
 // Principal returns the principal named name, for Allowed. A name no ACL
 // mentions gets the zero Principal.
@@ -30,16 +38,14 @@ func (m *Matcher) Principal(name string) Principal {
 	if !ok {
 		return Principal{}
 	}
-	return Principal{ref: b + 1, bit: sigBit(h)}
+	return Principal{ref: b + 1, owner: m.id, bit: sigBit(h)}
 }
 
-// granted reports whether set holds one of principals. A Principal from
-// another matcher may be out of range: it is then not a member rather
-// than a panic.
+// granted reports whether set holds one of principals.
 func (m *Matcher) granted(set uint32, principals []Principal) bool {
 	row := m.Sets[int(set)*m.SetWords : int(set+1)*m.SetWords]
 	for _, p := range principals {
-		if i := int(p.ref) - 1; i >= 0 && i>>6 < len(row) && row[i>>6]>>(i&63)&1 != 0 {
+		if i := int(p.ref) - 1; p.owner == m.id && i >= 0 && i>>6 < len(row) && row[i>>6]>>(i&63)&1 != 0 {
 			return true
 		}
 	}

@@ -165,10 +165,14 @@ func TestPrincipal(t *testing.T) {
 			t.Errorf("Principal(%.20q) = %+v, want the zero Principal", p, got)
 		}
 	}
-	// A Principal of a matcher with more principals is no member here,
-	// and no panic.
-	big := Principal{ref: uint32(len(ps)) + 1000, bit: ^uint32(0)}
-	if m.Allowed(Publish, "acl.set70", []Principal{big}) {
-		t.Error("an out-of-range Principal is granted")
+	// A Principal of another matcher, even one numbered beyond this
+	// one's principals, grants nothing here.
+	other, _, _ := aclMatcher(t, ps, r)
+	for _, p := range []Principal{other.Principal(ps[3]), {ref: uint32(len(ps)) + 1000, owner: other.id, bit: ^uint32(0)}} {
+		for s := range 71 {
+			if m.Allowed(Publish, fmt.Sprintf("acl.set%d", s), []Principal{p}) {
+				t.Fatalf("a Principal of another matcher is granted acl.set%d", s)
+			}
+		}
 	}
 }

@@ -51,6 +51,7 @@ const (
 // generator built and the generated code carries unchanged.
 func NewMatcher(c *Compact) *Matcher {
 	m := &Matcher{
+		id:          matcherIDs.Add(1),
 		Permissions: c.Permissions,
 		Lists:       c.Lists,
 		Rank:        c.Rank,

@@ -30,6 +30,7 @@ type Matcher struct {
 	SetWords   int
 	Principals Table // principal -> bit number
 
+	id         uint32   // this Matcher's Principal.owner
 	principals []string // by bit number
 	exactSig   []uint64 // per slot of Exact: its sets' signatures (see acl.go)
 	setSig     []uint32 // per set number: its signature

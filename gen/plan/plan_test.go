@@ -122,7 +122,7 @@ func TestExhaustiveSmallScope(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	data := configJSON(true, "a.b", "a.*", "*.b.>", ">", "c.*.d", "a.b.c")
 	p1, p2 := Build(load(t, data)), Build(load(t, data))
-	if fmt.Sprintf("%#v", p1.Matcher) != fmt.Sprintf("%#v", p2.Matcher) {
+	if fmt.Sprintf("%#v", p1.Compact) != fmt.Sprintf("%#v", p2.Compact) || fmt.Sprintf("%#v", p1.PolicyIndex) != fmt.Sprintf("%#v", p2.PolicyIndex) {
 		t.Fatal("two builds of one config differ")
 	}
 }
