@@ -27,7 +27,7 @@ func (m *Matcher) step(s int32, name string, start, end int) int32 {
 	}
 	if n.Filter&filterBit(w0, l) != 0 {
 		if l <= shortElem {
-			if c, ok := m.Edges.shortChild(uint32(s)<<4|uint32(l-1), w0, w1); ok {
+			if c, ok := m.Edges.shortChild(uint32(s), l, edgeHash(w0, w1, l), w0, w1); ok {
 				return int32(c)
 			}
 		} else if c, ok := m.Edges.longChild(uint32(s), name[start:end]); ok {
@@ -54,7 +54,7 @@ func (m *Matcher) resolveDFA(p *path, s int32) (dest int32, term bool) {
 			n := &m.Nodes[s]
 			w := loadAt(p.name, start) & (^uint64(0) >> (64 - 8*l))
 			if n.Filter&filterBit(w, l) != 0 {
-				if c, ok := m.Edges.shortChild(uint32(s)<<4|uint32(l-1), w, 0); ok {
+				if c, ok := m.Edges.shortChild(uint32(s), l, edgeHash(w, 0, l), w, 0); ok {
 					s = int32(c)
 					start = end + 1
 					continue
