@@ -64,6 +64,9 @@ type Node struct {
 	Tail int32 // destination whose pattern is this prefix then '>' (best ranked), or -1
 	// Filter has filterBit set for each element the node has an edge for.
 	Filter uint32
+	// TailRank is Tail's rank, or ^0 without one, so that a walk keeps
+	// the best '>' pattern with one comparison and no Rank load.
+	TailRank uint32
 }
 
 // State is what the trie nodes of a deterministic state contribute to a
