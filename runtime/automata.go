@@ -51,17 +51,23 @@ func (m *Matcher) resolveDFA(p *path, s int32) (dest int32, term bool) {
 	name := p.name
 	for start := 0; start <= len(name); {
 		n := &m.Nodes[s]
-		if n.TailRank < bestRank {
-			best, bestRank = n.Tail, n.TailRank
+		// Written so that the compiler selects (CMOV) rather than
+		// branches: the load first, one variable per condition.
+		t, r := n.Tail, n.TailRank
+		if r < bestRank {
+			best = t
 		}
+		bestRank = min(bestRank, r)
 		end := p.endFrom(start)
 		if l := end - start; l <= shortElem && len(name) >= 8 {
+			// The shifts are masked to their known range, which spares
+			// the compiler's code for shifts of 64 or more.
 			var w0, w1 uint64
 			if l <= 8 {
 				off := min(start, len(name)-8)
-				w0 = loadAt(name, off) >> (8 * (start - off)) & (^uint64(0) >> (64 - 8*l))
+				w0 = loadAt(name, off) >> (8 * (start - off) & 63) & (^uint64(0) >> ((64 - 8*l) & 63))
 			} else {
-				w0, w1 = loadAt(name, start), loadAt(name, end-8)>>(8*(16-l))
+				w0, w1 = loadAt(name, start), loadAt(name, end-8)>>(8*(16-l)&63)
 			}
 			next := n.Star
 			if n.Filter&filterBit(w0, l) != 0 {

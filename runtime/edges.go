@@ -73,7 +73,7 @@ func edgeHash(w0, w1 uint64, l int) uint64 {
 // node's, so that the state-to-state chain holds one multiply (it held
 // two, in sequence, when the node was mixed into the element's words).
 func (t *EdgeTable) slot(eh uint64, node uint32) int {
-	return int((eh + uint64(node)*hashK3) >> t.shift)
+	return int((eh + uint64(node)*hashK3) >> (t.shift & 63))
 }
 
 // Child returns the child of node along element name[start:end].
