@@ -109,6 +109,7 @@ func NewMatcher(c *Compact) *Matcher {
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
 	}
+	m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	return m
 }

@@ -138,9 +138,7 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []string, csig uint
 			if m.allowedDFA(op, &p, a.Start, principals, csig) {
 				return true
 			}
-		} else if m.walkTrie(&p, a.Start, func(d int32) bool {
-			return m.grantedSet(m.DestACL[d][op], principals, csig)
-		}) {
+		} else if m.allowedTrie(op, &p, a.Start, principals, csig) {
 			return true
 		}
 	}

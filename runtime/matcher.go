@@ -36,6 +36,7 @@ type Matcher struct {
 	exactSig   []uint64 // per slot of Exact: its sets' signatures (see acl.go)
 	setSig     []uint32 // per set number: its signature
 	stateSig   []stateSigs
+	trieReach  [][NumOps]uint32 // per node of a trie (see triereach.go)
 }
 
 // Info is what a lookup of one exactly configured name returns, beyond the
