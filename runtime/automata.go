@@ -6,35 +6,49 @@ package runtime
 // walked depth-first with backtracking. Each function here runs one
 // automaton from its start node; the lookups combine them.
 
-// step returns the state after the element name[start:end] from state s:
-// its literal edge for that element, else its '*' edge, else -1. The
-// node's filter skips the edge table (a likely cache miss) for most
-// elements it has no edge for.
-//
-// It makes no call for an element of at most 8 bytes with 8 bytes of name
-// from its start, the common case: the lookup's inner loop.
-func (m *Matcher) step(s int32, name string, start, end int) int32 {
-	n := &m.Nodes[s]
+// child returns the literal child of node s (n is m.Nodes[s]) along the
+// element name[start:end]; a walk takes n.Star without one (a step). The
+// node's filter skips the edge table (a
+// likely cache miss) for most elements it has no edge for; an element of
+// up to shortElem bytes is read by shortWords, without a call, when the
+// name has 8 bytes.
+func (m *Matcher) child(s int32, n *Node, name string, start, end int) (int32, bool) {
 	l := end - start
 	var w0, w1 uint64
 	switch {
-	case l <= 8 && start+8 <= len(name):
-		w0 = loadAt(name, start) & (^uint64(0) >> (64 - 8*l))
+	case l <= shortElem && len(name) >= 8:
+		w0, w1 = shortWords(name, start, end)
 	case l <= shortElem:
 		w0, w1 = elemWords(name, start, end)
 	default:
 		w0 = loadAt(name, start)
 	}
-	if n.Filter&filterBit(w0, l) != 0 {
-		if l <= shortElem {
-			if c, ok := m.Edges.shortChild(uint32(s), l, edgeHash(w0, w1, l), w0, w1); ok {
-				return int32(c)
-			}
-		} else if c, ok := m.Edges.longChild(uint32(s), name[start:end]); ok {
-			return int32(c)
-		}
+	if n.Filter&filterBit(w0, l) == 0 {
+		return 0, false
 	}
-	return n.Star
+	var c uint32
+	var ok bool
+	if l <= shortElem {
+		c, ok = m.Edges.shortChild(uint32(s), l, edgeHash(w0, w1, l), w0, w1)
+	} else {
+		c, ok = m.Edges.longChild(uint32(s), name[start:end])
+	}
+	return int32(c), ok
+}
+
+// shortWords is elemWords for an element of at most shortElem bytes of a
+// name of at least 8, with loads only: the first word's load is clamped
+// to end at the name's end (for the last element), and the shifts are
+// masked to their known range, which spares the compiler's code for
+// shifts of 64 or more. It is small enough to inline into the walks.
+func shortWords(name string, start, end int) (w0, w1 uint64) {
+	if end-start > 8 {
+		return loadAt(name, start), loadAt(name, end-8) >> (128 - 8*(end-start))
+	}
+	// Shifted up past the bytes after the element, then down past those
+	// before it.
+	off := min(start, len(name)-8)
+	return loadAt(name, off) << (8 * (off + 8 - end) & 63) >> ((64 - 8*(end-start)) & 63), 0
 }
 
 // resolveDFA follows one edge per element: each state visited before the
@@ -60,15 +74,7 @@ func (m *Matcher) resolveDFA(p *path, s int32) (dest int32, term bool) {
 		bestRank = min(bestRank, r)
 		end := p.endFrom(start)
 		if l := end - start; l <= shortElem && len(name) >= 8 {
-			// The shifts are masked to their known range, which spares
-			// the compiler's code for shifts of 64 or more.
-			var w0, w1 uint64
-			if l <= 8 {
-				off := min(start, len(name)-8)
-				w0 = loadAt(name, off) >> (8 * (start - off) & 63) & (^uint64(0) >> ((64 - 8*l) & 63))
-			} else {
-				w0, w1 = loadAt(name, start), loadAt(name, end-8)>>(8*(16-l)&63)
-			}
+			w0, w1 := shortWords(name, start, end)
 			next := n.Star
 			if n.Filter&filterBit(w0, l) != 0 {
 				if c, ok := m.Edges.shortChild(uint32(s), l, edgeHash(w0, w1, l), w0, w1); ok {
@@ -76,8 +82,10 @@ func (m *Matcher) resolveDFA(p *path, s int32) (dest int32, term bool) {
 				}
 			}
 			s = next
+		} else if c, ok := m.child(s, n, name, start, end); ok {
+			s = c
 		} else {
-			s = m.step(s, name, start, end)
+			s = n.Star
 		}
 		if s < 0 {
 			return best, false
@@ -96,7 +104,10 @@ func (m *Matcher) matchesDFA(p *path, s int32, buf []int) []int {
 	for start := 0; start <= len(p.name); {
 		buf = m.appendList(buf, m.States[s].Tails)
 		end := p.endFrom(start)
-		if s = m.step(s, p.name, start, end); s < 0 {
+		n := &m.Nodes[s]
+		if c, ok := m.child(s, n, p.name, start, end); ok {
+			s = c
+		} else if s = n.Star; s < 0 {
 			return buf
 		}
 		start = end + 1
@@ -126,7 +137,10 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []string, csig 
 			return true
 		}
 		end := p.endFrom(start)
-		if s = m.step(s, p.name, start, end); s < 0 {
+		n := &m.Nodes[s]
+		if c, ok := m.child(s, n, p.name, start, end); ok {
+			s = c
+		} else if s = n.Star; s < 0 {
 			return false
 		}
 		start = end + 1

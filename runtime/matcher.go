@@ -116,12 +116,9 @@ func (m *Matcher) descend(w *walk, p *path, n *Node) bool {
 		w.pending |= 1 << w.depth
 	}
 	start, end := w.ix.bounds(w.depth)
-	if n.Filter&filterBit(firstWord(p.name, start, end), end-start) == 0 {
-		return false
-	}
-	c, ok := m.Edges.Child(uint32(w.node), p.name, start, end)
+	c, ok := m.child(w.node, n, p.name, start, end)
 	if ok {
-		w.node, w.depth = int32(c), w.depth+1
+		w.node, w.depth = c, w.depth+1
 	}
 	return ok
 }
