@@ -6,63 +6,86 @@ package runtime
 // walked depth-first with backtracking. Each function here runs one
 // automaton from its start node; the lookups combine them.
 
-// step returns the state after the element name[start:end] from state s:
-// its literal edge for that element, else its '*' edge, else -1. The
-// node's filter skips the edge table (a likely cache miss) for most
-// elements it has no edge for.
-//
-// It makes no call for an element of at most 8 bytes with 8 bytes of name
-// from its start, the common case: the lookup's inner loop.
-func (m *Matcher) step(s int32, name string, start, end int) int32 {
-	n := &m.Nodes[s]
+// child returns the literal child of node s (n is m.Nodes[s]) along the
+// element name[start:end]; a walk takes n.Star without one (a step). The
+// node's filter skips the edge table (a
+// likely cache miss) for most elements it has no edge for; an element of
+// up to shortElem bytes is read by shortWords, without a call, when the
+// name has 8 bytes.
+func (m *Matcher) child(s int32, n *Node, name string, start, end int) (int32, bool) {
 	l := end - start
 	var w0, w1 uint64
 	switch {
-	case l <= 8 && start+8 <= len(name):
-		w0 = loadAt(name, start) & (^uint64(0) >> (64 - 8*l))
+	case l <= shortElem && len(name) >= 8:
+		w0, w1 = shortWords(name, start, end)
 	case l <= shortElem:
 		w0, w1 = elemWords(name, start, end)
 	default:
 		w0 = loadAt(name, start)
 	}
-	if n.Filter&filterBit(w0, l) != 0 {
-		if l <= shortElem {
-			if c, ok := m.Edges.shortChild(uint32(s)<<4|uint32(l-1), w0, w1); ok {
-				return int32(c)
-			}
-		} else if c, ok := m.Edges.longChild(uint32(s), name[start:end]); ok {
-			return int32(c)
-		}
+	if n.Filter&filterBit(w0, l) == 0 {
+		return 0, false
 	}
-	return n.Star
+	var c uint32
+	var ok bool
+	if l <= shortElem {
+		c, ok = m.Edges.shortChild(uint32(s), l, edgeHash(w0, w1, l), w0, w1)
+	} else {
+		c, ok = m.Edges.longChild(uint32(s), name[start:end])
+	}
+	return int32(c), ok
+}
+
+// shortWords is elemWords for an element of at most shortElem bytes of a
+// name of at least 8, with loads only: the first word's load is clamped
+// to end at the name's end (for the last element), and the shifts are
+// masked to their known range, which spares the compiler's code for
+// shifts of 64 or more. It is small enough to inline into the walks.
+func shortWords(name string, start, end int) (w0, w1 uint64) {
+	if end-start > 8 {
+		return loadAt(name, start), loadAt(name, end-8) >> (128 - 8*(end-start))
+	}
+	// Shifted up past the bytes after the element, then down past those
+	// before it.
+	off := min(start, len(name)-8)
+	return loadAt(name, off) << (8 * (off + 8 - end) & 63) >> ((64 - 8*(end-start)) & 63), 0
 }
 
 // resolveDFA follows one edge per element: each state visited before the
 // last element offers its best '>' pattern, the final state its best
 // pattern ending there, which beats every '>' pattern (term is then true).
+//
+// Its loop is written for few mispredicted branches, which cost more than
+// the rest of a step when the names vary: the best '>' pattern is kept by
+// one comparison of ranks (TailRank), and an element of up to shortElem
+// bytes is read with loads at offsets clamped into the name (the last
+// element too), not by a branch on its length and position.
 func (m *Matcher) resolveDFA(p *path, s int32) (dest int32, term bool) {
-	best, bestRank := int32(-1), uint32(0)
-	for start := 0; start <= len(p.name); {
-		if t := m.Nodes[s].Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
-			best, bestRank = t, m.Rank[t]
+	best, bestRank := int32(-1), ^uint32(0)
+	name := p.name
+	for start := 0; start <= len(name); {
+		n := &m.Nodes[s]
+		// Written so that the compiler selects (CMOV) rather than
+		// branches: the load first, one variable per condition.
+		t, r := n.Tail, n.TailRank
+		if r < bestRank {
+			best = t
 		}
+		bestRank = min(bestRank, r)
 		end := p.endFrom(start)
-		// step's common case, inlined by hand: the compiler will not (its
-		// cost is over the inliner's budget), and a call per element cost
-		// about 5% of a wildcard lookup.
-		if l := end - start; l <= 8 && start+8 <= len(p.name) {
-			n := &m.Nodes[s]
-			w := loadAt(p.name, start) & (^uint64(0) >> (64 - 8*l))
-			if n.Filter&filterBit(w, l) != 0 {
-				if c, ok := m.Edges.shortChild(uint32(s)<<4|uint32(l-1), w, 0); ok {
-					s = int32(c)
-					start = end + 1
-					continue
+		if l := end - start; l <= shortElem && len(name) >= 8 {
+			w0, w1 := shortWords(name, start, end)
+			next := n.Star
+			if n.Filter&filterBit(w0, l) != 0 {
+				if c, ok := m.Edges.shortChild(uint32(s), l, edgeHash(w0, w1, l), w0, w1); ok {
+					next = int32(c)
 				}
 			}
-			s = n.Star
+			s = next
+		} else if c, ok := m.child(s, n, name, start, end); ok {
+			s = c
 		} else {
-			s = m.step(s, p.name, start, end)
+			s = n.Star
 		}
 		if s < 0 {
 			return best, false
@@ -81,7 +104,10 @@ func (m *Matcher) matchesDFA(p *path, s int32, buf []int) []int {
 	for start := 0; start <= len(p.name); {
 		buf = m.appendList(buf, m.States[s].Tails)
 		end := p.endFrom(start)
-		if s = m.step(s, p.name, start, end); s < 0 {
+		n := &m.Nodes[s]
+		if c, ok := m.child(s, n, p.name, start, end); ok {
+			s = c
+		} else if s = n.Star; s < 0 {
 			return buf
 		}
 		start = end + 1
@@ -111,7 +137,25 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []Principal, cs
 			return true
 		}
 		end := p.endFrom(start)
-		if s = m.step(s, p.name, start, end); s < 0 {
+		// resolveDFA's step, inlined by hand as there: a call to child
+		// per element cost Allowed more than it costs Resolve, which
+		// walks fewer automata.
+		n, name := &m.Nodes[s], p.name
+		if l := end - start; l <= shortElem && len(name) >= 8 {
+			w0, w1 := shortWords(name, start, end)
+			next := n.Star
+			if n.Filter&filterBit(w0, l) != 0 {
+				if c, ok := m.Edges.shortChild(uint32(s), l, edgeHash(w0, w1, l), w0, w1); ok {
+					next = int32(c)
+				}
+			}
+			s = next
+		} else if c, ok := m.child(s, n, name, start, end); ok {
+			s = c
+		} else {
+			s = n.Star
+		}
+		if s < 0 {
 			return false
 		}
 		start = end + 1
@@ -124,7 +168,7 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []Principal, cs
 // which beats every '>' pattern (term is then true); '>' candidates are
 // compared by rank.
 func (m *Matcher) resolveTrie(p *path, root int32) (dest int32, term bool) {
-	best, bestRank := int32(-1), uint32(0)
+	best, bestRank := int32(-1), ^uint32(0) // see resolveDFA
 	w := walk{node: root}
 	w.ix.index(p)
 	for {
@@ -134,8 +178,8 @@ func (m *Matcher) resolveTrie(p *path, root int32) (dest int32, term bool) {
 				return n.Term, true
 			}
 		} else {
-			if t := n.Tail; t >= 0 && (best < 0 || m.Rank[t] < bestRank) {
-				best, bestRank = t, m.Rank[t]
+			if n.TailRank < bestRank {
+				best, bestRank = n.Tail, n.TailRank
 			}
 			if m.descend(&w, p, n) {
 				continue

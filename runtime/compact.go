@@ -80,7 +80,11 @@ func NewMatcher(c *Compact) *Matcher {
 	m.Exact = NewNameTable(exact, values)
 	m.exactSig = exactSigs(&m.Exact, exact, acls, c.Sets, c.SetWords, m.principals)
 	for i := 0; i < len(c.Nodes); i += NodeStride {
-		m.Nodes = append(m.Nodes, Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2]})
+		n := Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2], TailRank: ^uint32(0)}
+		if n.Tail >= 0 {
+			n.TailRank = c.Rank[n.Tail]
+		}
+		m.Nodes = append(m.Nodes, n)
 	}
 	for i := 0; i+AutomatonStride <= len(c.Automata); i += AutomatonStride {
 		m.Automata = append(m.Automata, Automaton{Start: int32(c.Automata[i]), Deterministic: c.Automata[i+1] == 1})
@@ -105,6 +109,7 @@ func NewMatcher(c *Compact) *Matcher {
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
 	}
+	m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	return m
 }

@@ -52,7 +52,7 @@ func NewEdgeTable(elems []string, from, to []uint32) EdgeTable {
 		}
 		w0, w1 := elemWords(e, 0, len(e))
 		s := shortEdge{w0: w0, w1: w1, from: from[i]<<4 | uint32(len(e)-1), to: to[i]}
-		j := t.slot(w0, w1, s.from)
+		j := t.slot(edgeHash(w0, w1, len(e)), from[i])
 		for t.short[j].to != 0 {
 			j = (j + 1) & (len(t.short) - 1)
 		}
@@ -62,26 +62,36 @@ func NewEdgeTable(elems []string, from, to []uint32) EdgeTable {
 	return t
 }
 
-// slot is the home slot of a short edge: one multiply-shift.
-func (t *EdgeTable) slot(w0, w1 uint64, from uint32) int {
-	return int(((w0 ^ w1<<1 ^ uint64(from)*hashK3) * hashK1) >> t.shift)
+// edgeHash is an element's part of a short edge's slot: it depends on the
+// element alone, so a walk computes it off the chain of dependent loads
+// from state to state.
+func edgeHash(w0, w1 uint64, l int) uint64 {
+	return (w0 ^ w1<<1 ^ uint64(l)) * hashK1
+}
+
+// slot is the home slot of a short edge: the element's hash plus the
+// node's, so that the state-to-state chain holds one multiply (it held
+// two, in sequence, when the node was mixed into the element's words).
+func (t *EdgeTable) slot(eh uint64, node uint32) int {
+	return int((eh + uint64(node)*hashK3) >> (t.shift & 63))
 }
 
 // Child returns the child of node along element name[start:end].
 func (t *EdgeTable) Child(node uint32, name string, start, end int) (uint32, bool) {
 	if n := end - start; n <= shortElem {
 		w0, w1 := elemWords(name, start, end)
-		return t.shortChild(node<<4|uint32(n-1), w0, w1)
+		return t.shortChild(node, n, edgeHash(w0, w1, n), w0, w1)
 	}
 	return t.longChild(node, name[start:end])
 }
 
-// shortChild probes the short table for (from, element words); it is
-// small enough to inline into the walk.
-func (t *EdgeTable) shortChild(from uint32, w0, w1 uint64) (uint32, bool) {
-	mask := len(t.short) - 1
-	for j := t.slot(w0, w1, from); ; j = (j + 1) & mask {
-		s := &t.short[j]
+// shortChild probes the short table for (node, element of l bytes, at
+// most shortElem, with words w0 and w1 and edgeHash h); it is small
+// enough to inline into the walk.
+func (t *EdgeTable) shortChild(node uint32, l int, h, w0, w1 uint64) (uint32, bool) {
+	from := node<<4 | uint32(l-1)
+	for j := t.slot(h, node); ; j++ {
+		s := &t.short[j&(len(t.short)-1)]
 		if s.w0 == w0 && s.w1 == w1 && s.from == from {
 			return s.to, true
 		}

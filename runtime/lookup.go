@@ -135,9 +135,7 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []Principal, csig u
 			if m.allowedDFA(op, &p, a.Start, principals, csig) {
 				return true
 			}
-		} else if m.walkTrie(&p, a.Start, func(d int32) bool {
-			return m.grantedSet(m.DestACL[d][op], principals, csig)
-		}) {
+		} else if m.allowedTrie(op, &p, a.Start, principals, csig) {
 			return true
 		}
 	}

@@ -35,6 +35,7 @@ type Matcher struct {
 	exactSig   []uint64 // per slot of Exact: its sets' signatures (see acl.go)
 	setSig     []uint32 // per set number: its signature
 	stateSig   []stateSigs
+	trieReach  [][NumOps]uint32 // per node of a trie (see triereach.go)
 }
 
 // Info is what a lookup of one exactly configured name returns, beyond the
@@ -63,6 +64,9 @@ type Node struct {
 	Tail int32 // destination whose pattern is this prefix then '>' (best ranked), or -1
 	// Filter has filterBit set for each element the node has an edge for.
 	Filter uint32
+	// TailRank is Tail's rank, or ^0 without one, so that a walk keeps
+	// the best '>' pattern with one comparison and no Rank load.
+	TailRank uint32
 }
 
 // State is what the trie nodes of a deterministic state contribute to a
@@ -111,12 +115,9 @@ func (m *Matcher) descend(w *walk, p *path, n *Node) bool {
 		w.pending |= 1 << w.depth
 	}
 	start, end := w.ix.bounds(w.depth)
-	if n.Filter&filterBit(firstWord(p.name, start, end), end-start) == 0 {
-		return false
-	}
-	c, ok := m.Edges.Child(uint32(w.node), p.name, start, end)
+	c, ok := m.child(w.node, n, p.name, start, end)
 	if ok {
-		w.node, w.depth = int32(c), w.depth+1
+		w.node, w.depth = c, w.depth+1
 	}
 	return ok
 }

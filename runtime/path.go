@@ -97,7 +97,9 @@ func (p *path) split(name string) bool {
 }
 
 // splitShort is split for a name of at most 64 bytes, most names: one
-// bitmap word, kept in a register.
+// bitmap word, kept in a register. Its shifts are masked to their known
+// range (i < 64), which spares the compiler's code for shifts of 64 or
+// more.
 func (p *path) splitShort() bool {
 	name := p.name
 	n := len(name)
@@ -105,23 +107,23 @@ func (p *path) splitShort() bool {
 	i := 0
 	for ; i+8 <= n; i += 8 {
 		wl, dw := classify(loadAt(name, i))
-		wild, d = wild|wl, d|dw<<i
+		wild, d = wild|wl, d|dw<<(i&63)
 	}
 	if i < n {
 		var w uint64
 		if n >= 8 { // the last 8 bytes, shifted so that byte i comes first
-			w = loadAt(name, n-8) >> (8 * (8 - (n - i)))
+			w = loadAt(name, n-8) >> (8 * (8 - (n - i)) & 63)
 		} else {
 			w = loadShort(name, 0, n)
 		}
 		wl, dw := classify(w)
-		wild, d = wild|wl, d|dw<<i
+		wild, d = wild|wl, d|dw<<(i&63)
 	}
 	// A name of at most 64 bytes has fewer than MaxElements elements,
 	// none over MaxElementBytes.
 	p.dots[0] = d
 	p.n = bits.OnesCount64(d) + 1
-	return wild|d&(d>>1)|d&1|d>>(n-1)&1 == 0
+	return wild|d&(d>>1)|d&1|d>>((n-1)&63)&1 == 0
 }
 
 // elementsFit reports whether no element is longer than MaxElementBytes:

@@ -1,0 +1,92 @@
+package runtime
+
+// A trie, unlike a deterministic automaton, has no per-state ACL unions,
+// and Allowed used to walk it to every matching destination, testing each
+// one's set. At 100k wildcard patterns the tries were most of Allowed's
+// cost. trieReach gives each trie node the union of the signatures (see
+// acl.go) of the op sets of every destination at or below it, so that
+// allowedTrie skips a subtree none of whose sets can grant the caller,
+// as allowedDFA does with stateSigs.reach.
+
+// trieReachSigs returns, per node, the signatures reachable below it when
+// the node is in a trie, or nil when no automaton is a trie. from and to
+// are the literal edges (Compact.EdgeFrom, EdgeTo); Nodes, Automata,
+// DestACL and setSig must be set.
+func (m *Matcher) trieReachSigs(from, to []uint32) [][NumOps]uint32 {
+	inTrie := make([]bool, len(m.Nodes))
+	tries := false
+	for i, a := range m.Automata {
+		end := int32(len(m.Nodes))
+		if i+1 < len(m.Automata) {
+			end = m.Automata[i+1].Start
+		}
+		for n := a.Start; n < end && !a.Deterministic; n++ {
+			inTrie[n], tries = true, true
+		}
+	}
+	if !tries {
+		return nil
+	}
+	// In a trie every node but the root has one parent, numbered before
+	// it (buildNFA creates a child after its parent), so one pass from
+	// the last node down completes each node before its parent reads it.
+	parent := make([]int32, len(m.Nodes))
+	for i := range parent {
+		parent[i] = -1
+	}
+	for i, f := range from {
+		parent[to[i]] = int32(f)
+	}
+	for n, nd := range m.Nodes {
+		if nd.Star >= 0 {
+			parent[nd.Star] = int32(n)
+		}
+	}
+	reach := make([][NumOps]uint32, len(m.Nodes))
+	for n := len(m.Nodes) - 1; n >= 0; n-- {
+		if !inTrie[n] {
+			continue
+		}
+		for _, d := range [2]int32{m.Nodes[n].Tail, m.Nodes[n].Term} {
+			for op := range NumOps {
+				if d >= 0 {
+					reach[n][op] |= m.setSig[m.DestACL[d][op]]
+				}
+			}
+		}
+		if p := parent[n]; p >= 0 {
+			for op := range NumOps {
+				reach[p][op] |= reach[n][op]
+			}
+		}
+	}
+	return reach
+}
+
+// allowedTrie reports whether a destination of the trie at root that
+// matches p grants op to a caller holding principals, of signature csig:
+// walkTrie's walk, less every subtree trieReach rules out.
+func (m *Matcher) allowedTrie(op Op, p *path, root int32, principals []Principal, csig uint32) bool {
+	w := walk{node: root}
+	w.ix.index(p)
+	for {
+		if m.trieReach[w.node][op]&csig != 0 {
+			n := &m.Nodes[w.node]
+			if w.depth == p.n {
+				if n.Term >= 0 && m.grantedSet(m.DestACL[n.Term][op], principals, csig) {
+					return true
+				}
+			} else {
+				if n.Tail >= 0 && m.grantedSet(m.DestACL[n.Tail][op], principals, csig) {
+					return true
+				}
+				if m.descend(&w, p, n) {
+					continue
+				}
+			}
+		}
+		if !w.next() {
+			return false
+		}
+	}
+}
