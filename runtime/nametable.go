@@ -167,6 +167,35 @@ func (t *NameTable) Find(key string) (slot int, ok bool) {
 	}
 }
 
+// findSmall is Find for a table without tags (at most tagSlots), returning
+// value 0, which is what Resolve needs: called directly by Resolve, it
+// saves the slot's second read and the tags test, measured 11.0 -> 9.8 ns
+// a hit at N = 100 and 11.4 -> 10.8 at 1k (interleaved runs, min of 4).
+// Find sharing it, or Resolve taking Find's slot, measured slower than
+// either, so the loop is written out in both.
+func (t *NameTable) findSmall(key string) (value0 uint32, ok bool) {
+	n := len(key)
+	if len(t.slots) == 0 || n == 0 || n > 255 {
+		return 0, false
+	}
+	var h uint64
+	if t.sampled && n >= 8 {
+		h = sampleHash(key)
+	} else {
+		h = Hash(key, NameSeed)
+	}
+	want := h>>tagShift<<tagShift | uint64(n)<<32
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		s := t.slots[i*slotWords : (i+1)*slotWords : (i+1)*slotWords]
+		if s[0]&^0xffffffff == want && sameBytes(t.keyOf(s, n), key) {
+			return uint32(s[0]), true
+		}
+		if s[0] == 0 {
+			return 0, false
+		}
+	}
+}
+
 // tagSlots is the most slots a table probes without tags: 4096 slots of
 // 64 bytes, 256 KB, about what stays in a core's L2 cache.
 const tagSlots = 4096
