@@ -12,9 +12,12 @@ import "errors"
 
 // Version is the generated-code contract this package implements. Generated
 // files assert MinVersion <= their version <= MaxVersion at compile time.
+// Version 3: Allowed takes Principals (Matcher.Principal), not names, and
+// version 2's Compact field names are what version 1 code cannot use, so
+// only version 3 code builds against this package.
 const (
-	Version    = 2
-	MinVersion = 1
+	Version    = 3
+	MinVersion = 3
 	MaxVersion = Version
 )
 

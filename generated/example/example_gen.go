@@ -7,8 +7,8 @@ import "github.com/destgen/destgen/runtime"
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
+	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
 )
 
 // Properties are the destination properties of this config, typed by
