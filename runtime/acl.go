@@ -1,6 +1,9 @@
 package runtime
 
-import "sync/atomic"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // Principals as Allowed takes them. The generated data numbers each
 // distinct union of ACLs (a set) and holds it as a bit set over the
@@ -80,12 +83,14 @@ func callerSig(principals []Principal) uint32 {
 	return sig
 }
 
-// setSig is the signature of the set of bit numbers set in bits.
-func setSig(bits []uint64, principals []string) uint32 {
+// setSig is the signature of the set of bit numbers set in row: it visits
+// the members only, so that building every set's signature costs the
+// sets' members, not sets times principals.
+func setSig(row []uint64, principals []string) uint32 {
 	var sig uint32
-	for id, pr := range principals {
-		if bits[id/64]&(1<<(id%64)) != 0 {
-			sig |= principalBit(pr)
+	for w, word := range row {
+		for ; word != 0; word &= word - 1 {
+			sig |= principalBit(principals[w*64+bits.TrailingZeros64(word)])
 		}
 	}
 	return sig
@@ -93,8 +98,9 @@ func setSig(bits []uint64, principals []string) uint32 {
 
 // exactSigs returns, per slot of the exact table up to the last one a key
 // occupies, the signatures of that key's sets: publish in the low 32 bits,
-// subscribe in the high. acls[i] are key i's set numbers.
-func exactSigs(t *NameTable, keys []string, acls [][NumOps]uint32, sets []uint64, setWords int, principals []string) []uint64 {
+// subscribe in the high. values[i] are key i's table values (its
+// destination, then its set per op); setSigs are every set's signature.
+func exactSigs(t *NameTable, keys []string, values [][]uint32, setSigs []uint32) []uint64 {
 	var sigs []uint64
 	for i, k := range keys {
 		slot, _ := t.Find(k)
@@ -102,8 +108,7 @@ func exactSigs(t *NameTable, keys []string, acls [][NumOps]uint32, sets []uint64
 			sigs = append(sigs, make([]uint64, slot+1-len(sigs))...)
 		}
 		for op := range NumOps {
-			set := int(acls[i][op])
-			sigs[slot] |= uint64(setSig(sets[set*setWords:(set+1)*setWords], principals)) << (32 * op)
+			sigs[slot] |= uint64(setSigs[values[i][1+op]]) << (32 * op)
 		}
 	}
 	return sigs

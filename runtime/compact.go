@@ -64,7 +64,6 @@ func NewMatcher(c *Compact) *Matcher {
 	m.principals = keys(c.PrincipalKeys, c.PrincipalEnds)
 	exact := keys(c.ExactKeys, c.ExactEnds)
 	values := make([][]uint32, len(exact))
-	acls := make([][NumOps]uint32, len(exact))
 	m.Infos = make([]Info, len(c.Rank))
 	for i := range exact {
 		f := c.Infos[i*InfoStride:]
@@ -72,13 +71,13 @@ func NewMatcher(c *Compact) *Matcher {
 		values[i] = []uint32{uint32(f[0])}
 		for op := range NumOps {
 			info.ACL[op] = uint32(f[3+op])
-			acls[i][op] = info.ACL[op]
 			values[i] = append(values[i], info.ACL[op])
 		}
 		m.Infos[f[0]] = info
 	}
 	m.Exact = NewNameTable(exact, values)
-	m.exactSig = exactSigs(&m.Exact, exact, acls, c.Sets, c.SetWords, m.principals)
+	m.setSig = setSigs(c.Sets, c.SetWords, m.principals)
+	m.exactSig = exactSigs(&m.Exact, exact, values, m.setSig)
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		n := Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2], TailRank: ^uint32(0)}
 		if n.Tail >= 0 {
@@ -96,7 +95,6 @@ func NewMatcher(c *Compact) *Matcher {
 		copy(st.TermACL[:], f[4+NumOps:])
 		m.States = append(m.States, st)
 	}
-	m.setSig = setSigs(c.Sets, c.SetWords, m.principals)
 	for _, st := range m.States {
 		m.stateSig = append(m.stateSig, m.sigsOf(&st))
 	}
