@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -24,9 +25,16 @@ func aclPrincipals() []string {
 }
 
 // aclMatcher has one set of each size 0 to 70 (random members) and one
-// exact name per set granting it for publish and its complement-free
-// shuffle for subscribe.
+// exact name per set granting it for publish and the next set for
+// subscribe.
 func aclMatcher(t *testing.T, ps []string, r *rand.Rand) (*Matcher, [][]string, []string) {
+	return aclMatcherSkewed(t, ps, r, 0)
+}
+
+// aclMatcherSkewed is aclMatcher with members drawn from the first 20
+// principals skew percent of the time, as roles are in real ACLs, so that
+// some principals get signature bits of their own.
+func aclMatcherSkewed(t *testing.T, ps []string, r *rand.Rand, skew int) (*Matcher, [][]string, []string) {
 	t.Helper()
 	words := (len(ps) + 63) / 64
 	var sets []uint64
@@ -34,7 +42,14 @@ func aclMatcher(t *testing.T, ps []string, r *rand.Rand) (*Matcher, [][]string, 
 	for size := 0; size <= 70; size++ {
 		set := make([]uint64, words)
 		var ms []string
-		for _, id := range r.Perm(len(ps))[:size] {
+		for len(ms) < size {
+			id := r.IntN(len(ps))
+			if r.IntN(100) < skew {
+				id = r.IntN(20)
+			}
+			if set[id/64]>>(id%64)&1 != 0 {
+				continue
+			}
 			set[id/64] |= 1 << (id % 64)
 			ms = append(ms, ps[id])
 		}
@@ -86,9 +101,18 @@ func aclCallers(ps []string, r *rand.Rand) [][]string {
 }
 
 func TestGrantedAgreesWithMembership(t *testing.T) {
-	r := rand.New(rand.NewPCG(6, 6))
+	for _, skew := range []int{0, 60, 95} {
+		t.Run(fmt.Sprintf("skew=%d", skew), func(t *testing.T) { testGrantedAgrees(t, skew) })
+	}
+}
+
+func testGrantedAgrees(t *testing.T, skew int) {
+	r := rand.New(rand.NewPCG(6, uint64(skew)))
 	ps := aclPrincipals()
-	m, members, names := aclMatcher(t, ps, r)
+	m, members, names := aclMatcherSkewed(t, ps, r, skew)
+	if skew > 0 && m.headMask == 0 {
+		t.Errorf("skew %d: no principal has a signature bit of its own", skew)
+	}
 	callers := aclCallers(ps, r)
 	for s, ms := range members {
 		for _, c := range callers {
@@ -156,7 +180,7 @@ func TestPrincipal(t *testing.T) {
 	ps := aclPrincipals()
 	m, _, _ := aclMatcher(t, ps, r)
 	for i, p := range ps {
-		if got := m.Principal(p); got.ref != uint32(i)+1 || got.bit != principalBit(p) {
+		if got := m.Principal(p); got.ref != uint32(i)+1 || got.bit != m.sigBit[i] {
 			t.Fatalf("Principal(%q) = %+v, want bit number %d", p, got, i)
 		}
 	}
@@ -172,6 +196,43 @@ func TestPrincipal(t *testing.T) {
 		for s := range 71 {
 			if m.Allowed(Publish, fmt.Sprintf("acl.set%d", s), []Principal{p}) {
 				t.Fatalf("a Principal of another matcher is granted acl.set%d", s)
+			}
+		}
+	}
+}
+
+// TestSignatures checks what Allowed trusts a signature for: a member's
+// bit is always in its set's signature, and a bit of its own is there
+// only for a member.
+func TestSignatures(t *testing.T) {
+	ps := aclPrincipals()
+	for _, skew := range []int{0, 60, 95} {
+		m, members, _ := aclMatcherSkewed(t, ps, rand.New(rand.NewPCG(10, uint64(skew))), skew)
+		owners := map[uint32]int{}
+		for i := range ps {
+			bit := m.sigBit[i]
+			if bits.OnesCount32(bit) != 1 {
+				t.Fatalf("principal %d has signature bits %#x, want one", i, bit)
+			}
+			if bit&m.headMask != 0 {
+				owners[bit]++
+			}
+		}
+		if len(owners) != bits.OnesCount32(m.headMask) {
+			t.Errorf("skew %d: %d principals own %d bits", skew, len(owners), bits.OnesCount32(m.headMask))
+		}
+		for bit, n := range owners {
+			if n != 1 {
+				t.Errorf("skew %d: bit %#x is owned by %d principals", skew, bit, n)
+			}
+		}
+		for s, ms := range members {
+			for i, p := range ps {
+				member := slices.Contains(ms, p)
+				inSig := m.setSig[s]&m.sigBit[i] != 0
+				if member && !inSig || m.sigBit[i]&m.headMask != 0 && inSig != member {
+					t.Fatalf("skew %d, set %d: principal %q member %v, in signature %v", skew, s, p, member, inSig)
+				}
 			}
 		}
 	}

@@ -58,10 +58,15 @@ func NewMatcher(c *Compact) *Matcher {
 		Sets:        c.Sets,
 		SetWords:    c.SetWords,
 	}
-	// The record of a name holds its destination and its sets, so that
-	// Resolve reads nothing else and Allowed only the sets' rows; Infos
-	// is indexed by destination.
+	// The record of a name holds its destination and its sets'
+	// signatures, so that Resolve reads nothing else and Allowed reads
+	// the sets' rows only when the signatures cannot decide (acl.go);
+	// Infos is indexed by destination.
 	m.principals = keys(c.PrincipalKeys, c.PrincipalEnds)
+	var heads int
+	m.sigBit, heads = signatureBits(c.Sets, c.SetWords, m.principals)
+	m.headMask = 1<<heads - 1
+	m.setSig = m.setSigs()
 	exact := keys(c.ExactKeys, c.ExactEnds)
 	values := make([][]uint32, len(exact))
 	m.Infos = make([]Info, len(c.Rank))
@@ -71,13 +76,12 @@ func NewMatcher(c *Compact) *Matcher {
 		values[i] = []uint32{uint32(f[0])}
 		for op := range NumOps {
 			info.ACL[op] = uint32(f[3+op])
-			values[i] = append(values[i], info.ACL[op])
+			values[i] = append(values[i], m.setSig[info.ACL[op]])
 		}
 		m.Infos[f[0]] = info
 	}
 	m.Exact = NewNameTable(exact, values)
-	m.setSig = setSigs(c.Sets, c.SetWords, m.principals)
-	m.exactSig = exactSigs(&m.Exact, exact, values, m.setSig)
+	m.exactSet = m.exactSets(exact)
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		n := Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2], TailRank: ^uint32(0)}
 		if n.Tail >= 0 {

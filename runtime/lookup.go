@@ -108,16 +108,20 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 	if op >= NumOps {
 		return false
 	}
-	csig := callerSig(principals) // see acl.go
+	csig := m.callerSig(principals) // see acl.go
 	if rec, ok := m.exact(name); ok {
 		if !m.Permissions {
 			return true
 		}
-		// The signature first: most denials end here.
-		if uint32(m.exactSig[rec]>>(32*op))&csig == 0 {
-			return false
+		// The signature, in the slot just read, decides most calls.
+		hit := m.Exact.opValue(rec, op) & csig
+		head := hit & m.headMask
+		// Only when the caller's bits meet the signature's Bloom bits and
+		// none of its own does the row decide.
+		if (uint64(head)-1)>>32&uint64(hit) != 0 {
+			return m.granted(m.exactSet[rec*int(NumOps)+int(op)], principals)
 		}
-		return m.granted(m.Exact.Value(rec, 1+int(op)), principals) // a set
+		return hit != 0
 	}
 	return m.allowedSlow(op, name, principals, csig)
 }

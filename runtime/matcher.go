@@ -32,7 +32,9 @@ type Matcher struct {
 
 	id         uint32   // this Matcher's Principal.owner
 	principals []string // by bit number
-	exactSig   []uint64 // per slot of Exact: its sets' signatures (see acl.go)
+	sigBit     []uint32 // per principal bit number: its bit in a signature (see acl.go)
+	headMask   uint32   // the signature bits that each belong to one principal
+	exactSet   []uint32 // per slot of Exact, NumOps each: its sets (its signatures are in the slot)
 	setSig     []uint32 // per set number: its signature
 	stateSig   []stateSigs
 	trieReach  [][NumOps]uint32 // per node of a trie (see triereach.go)

@@ -245,6 +245,12 @@ func (t *NameTable) Value(slot, i int) uint32 {
 	return uint32(s[1] >> 32)
 }
 
+// opValue is Value(slot, 1+op) without Value's switch: values 1 and 2
+// share a word.
+func (t *NameTable) opValue(slot int, op Op) uint32 {
+	return uint32(t.slots[slot*slotWords+1] >> (32 * (op & 1)))
+}
+
 // Lookup returns value 0 of key.
 func (t *NameTable) Lookup(key string) (uint32, bool) {
 	slot, ok := t.Find(key)
