@@ -12,12 +12,6 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 // Resolve returns the destination whose properties apply to name, or -1
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
-	if t := &m.Exact; t.tags == nil { // a small table: see findSmall
-		if d, ok := t.findSmall(name); ok {
-			return int(d), nil
-		}
-		return m.resolveSlow(name)
-	}
 	if rec, ok := m.exact(name); ok {
 		return int(m.Exact.Value(rec, 0)), nil // a configured name is valid by construction
 	}

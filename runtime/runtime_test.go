@@ -227,3 +227,37 @@ func TestNameTableTagged(t *testing.T) {
 		}
 	}
 }
+
+// TestNameTableSameHeader has keys that share their sampled hash (the
+// same first and last 8 bytes and length, differing in between), so that
+// a probe meets slots whose header matches and only the comparison of
+// the bytes tells them apart, for every length whose middle it reads.
+func TestNameTableSameHeader(t *testing.T) {
+	var keys []string
+	var values [][]uint32
+	middle := func(n int, c byte) string {
+		return "prefix.." + strings.Repeat(string(c), n-16) + "..suffix"
+	}
+	for n := 17; n <= inlineKey+8; n++ {
+		for _, c := range []byte{'a', 'b'} {
+			keys = append(keys, middle(n, c))
+			values = append(values, []uint32{uint32(len(keys))})
+		}
+	}
+	tab := NewNameTable(keys, values)
+	if !tab.sampled {
+		t.Fatal("the table does not sample its keys' hashes")
+	}
+	for i, k := range keys {
+		if v, ok := tab.Lookup(k); !ok || v != values[i][0] {
+			t.Fatalf("Lookup(%q) = %d, %v, want %d", k, v, ok, values[i][0])
+		}
+		for j := 8; j < len(k)-8; j++ {
+			b := []byte(k)
+			b[j] = 'c'
+			if _, ok := tab.Find(string(b)); ok {
+				t.Fatalf("found %q, differing from %q at %d", b, k, j)
+			}
+		}
+	}
+}
