@@ -104,10 +104,11 @@ func NewMatcher(c *Compact) *Matcher {
 	}
 	m.reachSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
-	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo)
 	for i, e := range elems {
 		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(firstWord(e, 0, len(e)), len(e))
 	}
+	// After the filters: edges copy their children's (hotNode).
+	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
 	for i := 0; i < len(c.DestACL); i += int(NumOps) {
 		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
 	}

@@ -23,7 +23,13 @@ func TestEdgeTable(t *testing.T) {
 			elems, from, to = append(elems, e2), append(from, node), append(to, node*100+uint32(n)+50)
 		}
 	}
-	tab := NewEdgeTable(elems, from, to)
+	// Distinct fields per node, so that a word edge's copy of its child's
+	// (hotNode) is checked.
+	nodes := make([]Node, 300)
+	for i := range nodes {
+		nodes[i] = Node{Star: int32(i + 1), Term: -1, Tail: int32(i + 2), Filter: uint32(i * 7), TailRank: uint32(i + 3)}
+	}
+	tab := NewEdgeTable(elems, from, to, nodes)
 	for i, e := range elems {
 		for _, pre := range []string{"", "x.", "xxxxxxxxxxxxxxxxxxx."} {
 			for _, post := range []string{"", ".y", ".yyyyyyyyyyyyyyyyyy"} {
@@ -31,6 +37,12 @@ func TestEdgeTable(t *testing.T) {
 				c, ok := tab.Child(from[i], name, len(pre), len(pre)+len(e))
 				if !ok || c != to[i] {
 					t.Fatalf("Child(%d, %q in %q) = %d, %v; want %d", from[i], e, name, c, ok, to[i])
+				}
+				if n := len(e); n <= 8 && len(name) >= 8 {
+					w0, _ := shortWords(name, len(pre), len(pre)+n)
+					if we := tab.shortEdge(from[i], n, edgeHash(w0, 0, n), w0, 0); we == nil || we.hot() != hotOf(&nodes[to[i]]) {
+						t.Fatalf("wordChild(%d, %q in %q) = %+v; want the hot fields of node %d", from[i], e, name, we, to[i])
+					}
 				}
 				if _, ok := tab.Child(from[i]+7, name, len(pre), len(pre)+len(e)); ok {
 					t.Fatalf("Child(%d, %q) found an edge of node %d", from[i]+7, e, from[i])

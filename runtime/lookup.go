@@ -28,13 +28,20 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 	if !p.split(name) {
 		return -1, ErrInvalidName
 	}
+	// Two deterministic automata in a row are walked together, in
+	// lockstep (resolvePair).
 	best := int32(-1)
-	for _, a := range m.Automata {
+	as := m.Automata
+	for i := 0; i < len(as); i++ {
 		var d int32
 		var term bool
-		if a.Deterministic {
+		switch a := as[i]; {
+		case i+1 < len(as) && a.Deterministic && as[i+1].Deterministic:
+			d, term = m.resolvePair(&p, a.Start, as[i+1].Start)
+			i++
+		case a.Deterministic:
 			d, term = m.resolveDFA(&p, a.Start)
-		} else {
+		default:
 			d, term = m.resolveTrie(&p, a.Start)
 		}
 		if term {
@@ -134,13 +141,23 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []Principal, csig u
 	}
 	// A walk may meet several sets; the caller's signature spares granted
 	// every set it cannot grant.
-	for _, a := range m.Automata {
-		if a.Deterministic {
+	as := m.Automata
+	for i := 0; i < len(as); i++ {
+		a := as[i]
+		switch {
+		case i+1 < len(as) && a.Deterministic && as[i+1].Deterministic:
+			if m.allowedPair(op, &p, a.Start, as[i+1].Start, principals, csig) {
+				return true
+			}
+			i++
+		case a.Deterministic:
 			if m.allowedDFA(op, &p, a.Start, principals, csig) {
 				return true
 			}
-		} else if m.allowedTrie(op, &p, a.Start, principals, csig) {
-			return true
+		default:
+			if m.allowedTrie(op, &p, a.Start, principals, csig) {
+				return true
+			}
 		}
 	}
 	return false

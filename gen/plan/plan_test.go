@@ -331,8 +331,20 @@ func TestSplitAutomata(t *testing.T) {
 
 // TestWideStates gives states more literal edges than a record lists
 // (runtime.maxListed), so lookups go through a record's hash table, with
-// elements of 1 to 20 bytes (one word, two words, the long table).
+// elements of 1 to 20 bytes (one word, two words, the long table); then
+// the same with an automaton per '*' position (three), which the runtime
+// walks two at a time.
 func TestWideStates(t *testing.T) {
+	testWideStates(t)
+	forceSplit = true
+	defer func() { forceSplit = false }()
+	if got := len(Build(load(t, configJSON(true, "a.*", "*.a.z", "a.a.>"))).Compact.Automata); got != 6 {
+		t.Fatalf("forceSplit: %d values of Automata; want 3 automata", got)
+	}
+	testWideStates(t)
+}
+
+func testWideStates(t *testing.T) {
 	var pats, elems []string
 	for i := range 20 {
 		e := strings.Repeat(string(rune('a'+i)), i+1)
