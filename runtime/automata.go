@@ -247,7 +247,8 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []Principal, cs
 		if sg.reach[op]&csig == 0 {
 			return false
 		}
-		if sg.tail[op]&csig != 0 && m.granted(m.States[s].TailACL[op], principals) {
+		// tailGrants, written out: it does not inline.
+		if hit := sg.tail[op] & csig; hit != 0 && (hit&m.headMask != 0 || m.granted(m.States[s].TailACL[op], principals)) {
 			return true
 		}
 		end := p.endFrom(start)
@@ -274,7 +275,7 @@ func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []Principal, cs
 		}
 		start = end + 1
 	}
-	return m.stateSig[s].term[op]&csig != 0 && m.granted(m.States[s].TermACL[op], principals)
+	return m.termGrants(op, s, principals, csig)
 }
 
 // allowedPair is allowedDFA of two automata at once, walked in lockstep
@@ -353,12 +354,20 @@ func (m *Matcher) allowedPair(op Op, p *path, a, b int32, principals []Principal
 // tailGrants reports whether s is a state whose tails' ACLs grant op (see
 // allowedDFA).
 func (m *Matcher) tailGrants(op Op, s int32, principals []Principal, csig uint32) bool {
-	return s >= 0 && m.stateSig[s].tail[op]&csig != 0 && m.granted(m.States[s].TailACL[op], principals)
+	if s < 0 {
+		return false
+	}
+	hit := m.stateSig[s].tail[op] & csig // owned bits decide without the row (acl.go)
+	return hit != 0 && (hit&m.headMask != 0 || m.granted(m.States[s].TailACL[op], principals))
 }
 
 // termGrants is tailGrants of the state's terms.
 func (m *Matcher) termGrants(op Op, s int32, principals []Principal, csig uint32) bool {
-	return s >= 0 && m.stateSig[s].term[op]&csig != 0 && m.granted(m.States[s].TermACL[op], principals)
+	if s < 0 {
+		return false
+	}
+	hit := m.stateSig[s].term[op] & csig
+	return hit != 0 && (hit&m.headMask != 0 || m.granted(m.States[s].TermACL[op], principals))
 }
 
 // resolveTrie walks a trie literal-first. The first pattern without '>'
