@@ -109,13 +109,13 @@ func signatureBits(sets []uint64, setWords int, principals []string) (bitOf []ui
 	slices.SortStableFunc(order, func(a, b int) int { return count[b] - count[a] })
 	heads = bestHeads(order, count, nsets)
 	bitOf = make([]uint32, len(principals))
+	shared := uint64(32 - heads) // the Bloom bits
 	for rank, p := range order {
 		if rank < heads {
 			bitOf[p] = 1 << rank
 			continue
 		}
-		free := uint64(32 - heads)
-		bitOf[p] = 1 << (uint64(heads) + (Hash(principals[p], PrincipalSeed)>>32)*free>>32)
+		bitOf[p] = 1 << (uint64(heads) + (Hash(principals[p], PrincipalSeed)>>32)*shared>>32)
 	}
 	return bitOf, heads
 }
