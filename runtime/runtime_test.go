@@ -198,11 +198,11 @@ func TestSameBytes(t *testing.T) {
 	}
 }
 
-// TestNameTableTagged covers tables large enough to probe through tags,
+// TestNameTableTagged covers tables large enough to be probed through a filter,
 // with keys sharing their first and last words (so sampling is refused)
 // and others that do not.
 func TestNameTableTagged(t *testing.T) {
-	for _, n := range []int{tagSlots/2 + 1, 3 * tagSlots} {
+	for _, n := range []int{filterSlots/2 + 1, 3 * filterSlots} {
 		var keys []string
 		var values [][]uint32
 		for i := range n {
@@ -214,9 +214,10 @@ func TestNameTableTagged(t *testing.T) {
 			values = append(values, []uint32{uint32(i)})
 		}
 		tab := NewNameTable(keys, values)
-		if tab.tags == nil {
-			t.Fatalf("%d keys: no tags", n)
+		if tab.filter == nil {
+			t.Fatalf("%d keys: no filter", n)
 		}
+		passed := 0
 		for i, k := range keys {
 			if v, ok := tab.Lookup(k); !ok || v != uint32(i) {
 				t.Fatalf("Lookup(%q) = %d, %v", k, v, ok)
@@ -224,9 +225,21 @@ func TestNameTableTagged(t *testing.T) {
 			if _, ok := tab.Lookup(k + "x"); ok {
 				t.Fatalf("found %q", k+"x")
 			}
+			h := tab.hash(k + "x")
+			if tab.filter[h>>tab.filterShift]&filterMask(h) == filterMask(h) {
+				passed++
+			}
+		}
+		// The filter's purpose: most names not in the table stop there.
+		if passed*100 > n*maxFilterPassPercent {
+			t.Errorf("%d keys: %d of %d absent names passed the filter", n, passed, n)
 		}
 	}
 }
+
+// maxFilterPassPercent bounds the share of absent names that a name
+// table's filter lets through (see nameFilterBitsPerKey).
+const maxFilterPassPercent = 5
 
 // TestNameTableSameHeader has keys that share their sampled hash (the
 // same first and last 8 bytes and length, differing in between), so that
