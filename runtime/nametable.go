@@ -247,6 +247,22 @@ func (t *NameTable) opValue(slot int, op Op) uint32 {
 	return uint32(t.slots[slot*slotWords+1] >> (32 * (op & 1)))
 }
 
+// spareKey is the longest key whose slot leaves its last word free: the
+// table's user may keep a word of its own there (setSpare, spare), which a
+// hit has already loaded with the slot.
+const spareKey = inlineKey - 8
+
+// setSpare stores w in the last word of slot, whose key is at most
+// spareKey bytes long.
+func (t *NameTable) setSpare(slot int, w uint64) {
+	t.slots[slot*slotWords+slotWords-1] = w
+}
+
+// spare returns what setSpare stored in slot.
+func (t *NameTable) spare(slot int) uint64 {
+	return t.slots[slot*slotWords+slotWords-1]
+}
+
 // Lookup returns value 0 of key.
 func (t *NameTable) Lookup(key string) (uint32, bool) {
 	slot, ok := t.Find(key)
