@@ -249,13 +249,14 @@ func (m *Matcher) exactSets(keys []string) []uint32 {
 	var sets []uint32
 	for _, k := range keys {
 		slot, _ := m.Exact.Find(k)
-		if acl := m.Infos[m.Exact.Value(slot, 0)].ACL; len(k) <= spareKey {
+		acl := m.Infos[m.Exact.Value(slot, 0)].ACL
+		if len(k) <= spareKey {
 			m.Exact.setSpare(slot, uint64(acl[0])|uint64(acl[1])<<32)
 		}
 		if need := (slot + 1) * int(NumOps); need > len(sets) {
 			sets = append(sets, make([]uint32, need-len(sets))...)
 		}
-		copy(sets[slot*int(NumOps):], m.Infos[m.Exact.Value(slot, 0)].ACL[:])
+		copy(sets[slot*int(NumOps):], acl[:])
 	}
 	return sets
 }
@@ -268,10 +269,15 @@ func (m *Matcher) exactSets(keys []string) []uint32 {
 // shape, 33.1 to 31.0 on the wildcard one).
 func (m *Matcher) exactSetOf(slot int, op Op, n int) uint32 {
 	if n <= spareKey {
-		return uint32(m.Exact.spare(slot) >> (32 * (op & 1))) // NumOps is 2
+		return uint32(m.Exact.spare(slot) >> (32 * (op & 1)))
 	}
 	return m.exactSet[slot*int(NumOps)+int(op)]
 }
+
+// A slot's words hold one 32-bit value per operation, two to a word
+// (exactSets, exactSetOf, NameTable.opValue): this fails to compile if
+// NumOps changes.
+var _ = [1]struct{}{}[NumOps-2]
 
 // setSigs returns the signature of every set.
 func (m *Matcher) setSigs() []uint32 {
