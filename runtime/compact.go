@@ -104,8 +104,17 @@ func NewMatcher(c *Compact) *Matcher {
 	}
 	m.reachSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
+	starts := map[uint32]*Automaton{}
+	for i := range m.Automata {
+		starts[uint32(m.Automata[i].Start)] = &m.Automata[i]
+	}
 	for i, e := range elems {
-		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(firstWord(e, 0, len(e)), len(e))
+		w := firstWord(e, 0, len(e))
+		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(w, len(e))
+		if a := starts[c.EdgeFrom[i]]; a != nil {
+			b := firstBit(w, len(e))
+			a.first[b>>6] |= 1 << (b & 63)
+		}
 	}
 	// After the filters: edges copy their children's (hotNode).
 	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)

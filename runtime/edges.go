@@ -171,6 +171,28 @@ func filterBit(w uint64, n int) uint32 {
 	return 1 << (((w + uint64(n)) * hashK2) >> 59)
 }
 
+// firstWords is the size of Automaton.first: 2048 bits, 256 bytes per
+// automaton, so that a start state with a few hundred edges (the elements
+// a config's patterns begin with) passes about one absent element in ten.
+const (
+	firstWords = 32
+	firstLog   = 11 // log2(firstWords*64)
+)
+
+// firstBit is the bit of an element in Automaton.first: filterBit's hash,
+// more of its bits.
+func firstBit(w uint64, n int) uint64 {
+	return ((w + uint64(n)) * hashK2) >> (64 - firstLog)
+}
+
+// firstFilter returns ^0 when a's start state may have an edge for the
+// element whose first word is w and length n, else 0: a mask for the
+// start state's Node.Filter.
+func (a *Automaton) firstFilter(w uint64, n int) uint32 {
+	b := firstBit(w, n)
+	return -uint32(a.first[b>>6&(firstWords-1)] >> (b & 63) & 1)
+}
+
 // All yields every edge as (from, element, to), short edges first.
 func (t *EdgeTable) All(yield func(from uint32, elem string, to uint32) bool) {
 	for _, s := range t.short {

@@ -35,9 +35,9 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 	for i := 0; i < len(as); i++ {
 		var d int32
 		var term bool
-		switch a := as[i]; {
+		switch a := &as[i]; {
 		case i+1 < len(as) && a.Deterministic && as[i+1].Deterministic:
-			d, term = m.resolvePair(&p, a.Start, as[i+1].Start)
+			d, term = m.resolvePair(&p, a, &as[i+1])
 			i++
 		case a.Deterministic:
 			d, term = m.resolveDFA(&p, a.Start)
@@ -77,7 +77,8 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 		return buf, ErrInvalidName
 	}
 	start := len(buf)
-	for _, a := range m.Automata {
+	for i := range m.Automata {
+		a := &m.Automata[i]
 		if a.Deterministic {
 			buf = m.matchesDFA(&p, a.Start, buf)
 		} else {
@@ -143,10 +144,10 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []Principal, csig u
 	// every set it cannot grant.
 	as := m.Automata
 	for i := 0; i < len(as); i++ {
-		a := as[i]
+		a := &as[i]
 		switch {
 		case i+1 < len(as) && a.Deterministic && as[i+1].Deterministic:
-			if m.allowedPair(op, &p, a.Start, as[i+1].Start, principals, csig) {
+			if m.allowedPair(op, &p, a, &as[i+1], principals, csig) {
 				return true
 			}
 			i++

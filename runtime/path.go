@@ -172,3 +172,10 @@ func (x *elementIndex) bounds(i int) (start, end int) {
 	}
 	return start, int(x.end[i])
 }
+
+// first returns the first word of the name's first element, as the walks
+// read it (elemWords), and its length.
+func (p *path) first() (w uint64, l int) {
+	end := p.endFrom(0)
+	return firstWord(p.name, 0, end), end
+}
