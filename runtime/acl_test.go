@@ -233,6 +233,12 @@ func TestSignatures(t *testing.T) {
 				if member && !inSig || m.sigBit[i]&m.headMask != 0 && inSig != member {
 					t.Fatalf("skew %d, set %d: principal %q member %v, in signature %v", skew, s, p, member, inSig)
 				}
+				// The second signature has a bit for every member
+				// that owns none in the first.
+				owned := m.sigBit[i]&m.headMask != 0
+				if bit2 := m.sigBit2[i]; owned != (bit2 == 0) || member && m.setSig2[s]&bit2 != bit2 {
+					t.Fatalf("skew %d, set %d: principal %q (owned %v) has second bit %#x, set's second signature %#x", skew, s, p, owned, bit2, m.setSig2[s])
+				}
 			}
 		}
 	}

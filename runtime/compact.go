@@ -66,7 +66,9 @@ func NewMatcher(c *Compact) *Matcher {
 	var heads int
 	m.sigBit, heads = signatureBits(c.Sets, c.SetWords, m.principals)
 	m.headMask = 1<<heads - 1
-	m.setSig = m.setSigs()
+	m.setSig = m.setSigs(m.sigBit)
+	m.sigBit2 = secondBits(m.sigBit, m.headMask, m.principals)
+	m.setSig2 = m.setSigs(m.sigBit2)
 	exact := keys(c.ExactKeys, c.ExactEnds)
 	values := make([][]uint32, len(exact))
 	m.Infos = make([]Info, len(c.Rank))

@@ -121,7 +121,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		// Only when the caller's bits meet the signature's Bloom bits and
 		// none of its own does the row decide.
 		if (uint64(head)-1)>>32&uint64(hit) != 0 {
-			return m.granted(m.exactSetOf(rec, op, len(name)), principals)
+			return m.exactGranted(rec, op, len(name), principals)
 		}
 		return hit != 0
 	}
