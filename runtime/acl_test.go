@@ -180,7 +180,7 @@ func TestPrincipal(t *testing.T) {
 	ps := aclPrincipals()
 	m, _, _ := aclMatcher(t, ps, r)
 	for i, p := range ps {
-		if got := m.Principal(p); got.ref != uint32(i)+1 || got.bit != m.sigBit[i] {
+		if got := m.Principal(p); got.ref != uint32(i)+1 || uint32(got.sigs) != m.sigBit[i] || uint32(got.sigs>>32) != m.sigBit2[i] {
 			t.Fatalf("Principal(%q) = %+v, want bit number %d", p, got, i)
 		}
 	}
@@ -192,7 +192,7 @@ func TestPrincipal(t *testing.T) {
 	// A Principal of another matcher, even one numbered beyond this
 	// one's principals, grants nothing here.
 	other, _, _ := aclMatcher(t, ps, r)
-	for _, p := range []Principal{other.Principal(ps[3]), {ref: uint32(len(ps)) + 1000, owner: other.id, bit: ^uint32(0)}} {
+	for _, p := range []Principal{other.Principal(ps[3]), {ref: uint32(len(ps)) + 1000, owner: other.id, sigs: ^uint64(0)}} {
 		for s := range 71 {
 			if m.Allowed(Publish, fmt.Sprintf("acl.set%d", s), []Principal{p}) {
 				t.Fatalf("a Principal of another matcher is granted acl.set%d", s)

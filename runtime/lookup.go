@@ -110,7 +110,8 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 	if op >= NumOps {
 		return false
 	}
-	csig := m.callerSig(principals) // see acl.go
+	sigs := m.callerSigs(principals) // see acl.go
+	csig := uint32(sigs)
 	if rec, ok := m.exact(name); ok {
 		if !m.Permissions {
 			return true
@@ -121,7 +122,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		// Only when the caller's bits meet the signature's Bloom bits and
 		// none of its own does the row decide.
 		if (uint64(head)-1)>>32&uint64(hit) != 0 {
-			return m.exactGranted(rec, op, len(name), principals)
+			return m.exactGranted(rec, op, len(name), principals, uint32(sigs>>32))
 		}
 		return hit != 0
 	}
