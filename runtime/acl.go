@@ -87,7 +87,7 @@ func (m *Matcher) granted(set uint32, principals []Principal) bool {
 // against Resolve's 39, with its test also made free of branches
 // (lookup.go).
 
-// A second signature (setSig2) has a bit per principal that owns no bit
+// A second signature (sigBit2) has a bit per principal that owns no bit
 // in the first, chosen by other hash bits: measured on the exact shape at
 // 100k names, 9.0% of Allowed's exact hits went on to the row, and 95% of
 // those were false positives of the first signature's 14 Bloom bits.
@@ -271,14 +271,14 @@ func (m *Matcher) sigsOf(st *State) stateSigs {
 // exactSets returns, per slot of the exact table up to the last one a
 // key occupies, NumOps set numbers: those of the slot's key, by op. A key
 // of at most spareKey bytes gets its sets' second signatures in its
-// slot's spare word (see exactGranted).
-func (m *Matcher) exactSets(keys []string) []uint32 {
+// slot's spare word, from setSig2, by set (see exactGranted).
+func (m *Matcher) exactSets(keys []string, setSig2 []uint32) []uint32 {
 	var sets []uint32
 	for _, k := range keys {
 		slot, _ := m.Exact.Find(k)
 		acl := m.Infos[m.Exact.Value(slot, 0)].ACL
 		if len(k) <= spareKey {
-			m.Exact.setSpare(slot, uint64(m.setSig2[acl[0]])|uint64(m.setSig2[acl[1]])<<32)
+			m.Exact.setSpare(slot, uint64(setSig2[acl[0]])|uint64(setSig2[acl[1]])<<32)
 		}
 		if need := (slot + 1) * int(NumOps); need > len(sets) {
 			sets = append(sets, make([]uint32, need-len(sets))...)

@@ -208,6 +208,7 @@ func TestSignatures(t *testing.T) {
 	ps := aclPrincipals()
 	for _, skew := range []int{0, 60, 95} {
 		m, members, _ := aclMatcherSkewed(t, ps, rand.New(rand.NewPCG(10, uint64(skew))), skew)
+		setSig2 := m.setSigs(m.sigBit2)
 		owners := map[uint32]int{}
 		for i := range ps {
 			bit := m.sigBit[i]
@@ -236,8 +237,8 @@ func TestSignatures(t *testing.T) {
 				// The second signature has a bit for every member
 				// that owns none in the first.
 				owned := m.sigBit[i]&m.headMask != 0
-				if bit2 := m.sigBit2[i]; owned != (bit2 == 0) || member && m.setSig2[s]&bit2 != bit2 {
-					t.Fatalf("skew %d, set %d: principal %q (owned %v) has second bit %#x, set's second signature %#x", skew, s, p, owned, bit2, m.setSig2[s])
+				if bit2 := m.sigBit2[i]; owned != (bit2 == 0) || member && setSig2[s]&bit2 != bit2 {
+					t.Fatalf("skew %d, set %d: principal %q (owned %v) has second bit %#x, set's second signature %#x", skew, s, p, owned, bit2, setSig2[s])
 				}
 			}
 		}

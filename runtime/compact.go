@@ -68,7 +68,6 @@ func NewMatcher(c *Compact) *Matcher {
 	m.headMask = 1<<heads - 1
 	m.setSig = m.setSigs(m.sigBit)
 	m.sigBit2 = secondBits(m.sigBit, m.headMask, m.principals)
-	m.setSig2 = m.setSigs(m.sigBit2)
 	exact := keys(c.ExactKeys, c.ExactEnds)
 	values := make([][]uint32, len(exact))
 	m.Infos = make([]Info, len(c.Rank))
@@ -83,7 +82,7 @@ func NewMatcher(c *Compact) *Matcher {
 		m.Infos[f[0]] = info
 	}
 	m.Exact = NewNameTable(exact, values)
-	m.exactSet = m.exactSets(exact)
+	m.exactSet = m.exactSets(exact, m.setSigs(m.sigBit2))
 	for i := 0; i < len(c.Nodes); i += NodeStride {
 		n := Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2], TailRank: ^uint32(0)}
 		if n.Tail >= 0 {

@@ -37,7 +37,6 @@ type Matcher struct {
 	exactSet   []uint32 // per slot of Exact, NumOps each: its sets (its signatures are in the slot)
 	setSig     []uint32 // per set number: its signature
 	sigBit2    []uint32 // sigBit of the second signature (see acl.go)
-	setSig2    []uint32 // setSig of the second signature
 	stateSig   []stateSigs
 	trieReach  [][NumOps]uint32 // per node of a trie (see triereach.go)
 }
