@@ -114,6 +114,8 @@ func (m *Matcher) resolvePair(p *path, x, y *Automaton) (dest int32, term bool) 
 	name := p.name
 	a, b := x.Start, y.Start
 	ca, cb := hotOf(&m.Nodes[a]), hotOf(&m.Nodes[b])
+	// The loop reads the first element again: refining the filters there,
+	// under a test of start in every step, made wildcard names 3% slower.
 	w, l := p.first()
 	ca.Filter &= x.firstFilter(w, l)
 	cb.Filter &= y.firstFilter(w, l)
