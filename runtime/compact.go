@@ -15,7 +15,7 @@ type Compact struct {
 	Infos     []int32
 	Lists     []uint32
 	// The wildcard automata: AutomatonStride values each (start node,
-	// then 1 if deterministic, 0 for a trie); NodeStride values per node
+	// 1 if deterministic, 0 for a trie, then Automaton.Elements); NodeStride values per node
 	// of all of them, then their literal edges, edge i leaving EdgeFrom[i]
 	// for EdgeTo[i]. States holds StateStride values per node, read for
 	// the states of deterministic automata (see State): the tails' list
@@ -44,7 +44,7 @@ const (
 	InfoStride      = 3 + int(NumOps) // best, list start, list length, ACL sets
 	NodeStride      = 3               // star, term, tail
 	StateStride     = 4 + 2*int(NumOps)
-	AutomatonStride = 2
+	AutomatonStride = 3
 )
 
 // NewMatcher expands a Compact plan. It trusts its input, which the
@@ -91,7 +91,14 @@ func NewMatcher(c *Compact) *Matcher {
 		m.Nodes = append(m.Nodes, n)
 	}
 	for i := 0; i+AutomatonStride <= len(c.Automata); i += AutomatonStride {
-		m.Automata = append(m.Automata, Automaton{Start: int32(c.Automata[i]), Deterministic: c.Automata[i+1] == 1})
+		m.Automata = append(m.Automata, Automaton{
+			Start:         int32(c.Automata[i]),
+			Deterministic: c.Automata[i+1] == 1,
+			Elements:      uint8(c.Automata[i+2]),
+		})
+	}
+	for n := range m.visits {
+		m.visits[n] = m.visitsOf(n)
 	}
 	for i := 0; i+StateStride <= len(c.States); i += StateStride {
 		f := c.States[i:]

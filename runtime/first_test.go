@@ -27,7 +27,7 @@ func TestFirstFilter(t *testing.T) {
 	for range 2 {
 		s := node()
 		starts = append(starts, s)
-		c.Automata = append(c.Automata, s, 1)
+		c.Automata = append(c.Automata, s, 1, 0)
 		seen := map[string]bool{}
 		for i := range perStart {
 			e := elem(s, i)

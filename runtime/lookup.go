@@ -28,17 +28,13 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 	if !p.split(name) {
 		return -1, ErrInvalidName
 	}
-	// Two deterministic automata in a row are walked together, in
-	// lockstep (resolvePair).
 	best := int32(-1)
-	as := m.Automata
-	for i := 0; i < len(as); i++ {
+	for _, v := range m.visits[p.n] {
 		var d int32
 		var term bool
-		switch a := &as[i]; {
-		case i+1 < len(as) && a.Deterministic && as[i+1].Deterministic:
-			d, term = m.resolvePair(&p, a, &as[i+1])
-			i++
+		switch a := v.a; {
+		case v.b != nil:
+			d, term = m.resolvePair(&p, a, v.b)
 		case a.Deterministic:
 			d, term = m.resolveDFA(&p, a.Start)
 		default:
@@ -79,6 +75,9 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 	start := len(buf)
 	for i := range m.Automata {
 		a := &m.Automata[i]
+		if a.Elements != 0 && int(a.Elements) != p.n {
+			continue // it matches no name of this length
+		}
 		if a.Deterministic {
 			buf = m.matchesDFA(&p, a.Start, buf)
 		} else {
@@ -143,15 +142,12 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []Principal, csig u
 	}
 	// A walk may meet several sets; the caller's signature spares granted
 	// every set it cannot grant.
-	as := m.Automata
-	for i := 0; i < len(as); i++ {
-		a := &as[i]
-		switch {
-		case i+1 < len(as) && a.Deterministic && as[i+1].Deterministic:
-			if m.allowedPair(op, &p, a, &as[i+1], principals, csig) {
+	for _, v := range m.visits[p.n] {
+		switch a := v.a; {
+		case v.b != nil:
+			if m.allowedPair(op, &p, a, v.b, principals, csig) {
 				return true
 			}
-			i++
 		case a.Deterministic:
 			if m.allowedDFA(op, &p, a.Start, principals, csig) {
 				return true

@@ -21,6 +21,7 @@ type Matcher struct {
 	// their patterns' first '*', latest first, so that a '*' pattern one
 	// finds beats any another finds later (see plan.byFirstStar).
 	Automata   []Automaton
+	visits     [MaxElements + 1][]visit // per name length: the automata to walk (visitsOf)
 	Nodes      []Node
 	States     []State   // per node of a deterministic automaton
 	Edges      EdgeTable // (node, element) -> child node, literal edges only
@@ -57,12 +58,42 @@ type Info struct {
 type Automaton struct {
 	Start         int32
 	Deterministic bool
+	// Elements is the length of every name the automaton can match, or 0
+	// for any: its patterns' length, when they all have it and none ends
+	// in '>'. Lookups skip it for names of other lengths.
+	Elements uint8
 	// first has firstBit set for each element Start has an edge for. A
 	// start state has more edges than Node.Filter's 32 bits tell apart
 	// (the wild 10k config's first two: 23 of 32 bits set), and a name
 	// whose first element has none, as most misses, would otherwise
 	// probe the edge table for it: a cache miss per automaton.
 	first [firstWords]uint64
+}
+
+// visit is one step of a lookup over the automata: automaton a, or, with
+// b, two deterministic automata walked in lockstep (resolvePair).
+type visit struct{ a, b *Automaton }
+
+// visitsOf returns the visits of a name of n elements: the automata that
+// can match it (Automaton.Elements), in order, each deterministic one
+// paired with the next if that is deterministic too.
+func (m *Matcher) visitsOf(n int) []visit {
+	var as []*Automaton
+	for i := range m.Automata {
+		if a := &m.Automata[i]; a.Elements == 0 || int(a.Elements) == n {
+			as = append(as, a)
+		}
+	}
+	var vs []visit
+	for i := 0; i < len(as); i++ {
+		v := visit{a: as[i]}
+		if i+1 < len(as) && as[i].Deterministic && as[i+1].Deterministic {
+			v.b = as[i+1]
+			i++
+		}
+		vs = append(vs, v)
+	}
+	return vs
 }
 
 // Node is a trie node, whose path from the root spells a pattern prefix,

@@ -12,12 +12,12 @@ import "errors"
 
 // Version is the generated-code contract this package implements. Generated
 // files assert MinVersion <= their version <= MaxVersion at compile time.
-// Version 3: Allowed takes Principals (Matcher.Principal), not names, and
-// version 2's Compact field names are what version 1 code cannot use, so
-// only version 3 code builds against this package.
+// Version 4: Compact.Automata holds three values per automaton (the third
+// is Automaton.Elements); version 3 data, two per automaton, would be
+// misread, so only version 4 code builds against this package.
 const (
-	Version    = 3
-	MinVersion = 3
+	Version    = 4
+	MinVersion = 4
 	MaxVersion = Version
 )
 

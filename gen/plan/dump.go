@@ -70,6 +70,9 @@ func (p *Plan) dumpAutomata(b *strings.Builder) {
 		if a.Deterministic {
 			kind = "deterministic"
 		}
+		if a.Elements != 0 {
+			kind += fmt.Sprintf(" elements=%d", a.Elements)
+		}
 		fmt.Fprintf(b, "automaton %d %s\n", k, kind)
 		// Nodes are numbered after the nodes leading to them, so one pass
 		// in node order labels each.

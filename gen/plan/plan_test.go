@@ -277,9 +277,10 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	data := configJSON(true, pats...)
 	// Pattern 0 branches first at element 1, the rest at 0: two groups,
 	// the first deterministic, the second (13 patterns, 2^13 states) too
-	// large, kept as a trie.
-	if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != "[0 1 15 0]" {
-		t.Fatalf("automata (start, deterministic) %s; want [0 1 15 0]", got)
+	// large, kept as a trie; both for names of 14 elements, their
+	// patterns' length.
+	if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != "[0 1 14 15 0 14]" {
+		t.Fatalf("automata (start, deterministic, elements) %s; want [0 1 14 15 0 14]", got)
 	}
 	var names []string
 	for mask := 0; mask < 1<<k; mask += 97 {
@@ -294,7 +295,7 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	}
 	compare(t, data, names)
 	// Fewer patterns fit, and determinize.
-	if got := fmt.Sprint(Build(load(t, configJSON(true, pats[:6]...))).Compact.Automata); got != "[0 1]" {
+	if got := fmt.Sprint(Build(load(t, configJSON(true, pats[:6]...))).Compact.Automata); got != "[0 1 14]" {
 		t.Errorf("6 patterns: automata %s; want one deterministic", got)
 	}
 }
@@ -329,6 +330,29 @@ func TestSplitAutomata(t *testing.T) {
 	}
 }
 
+// TestAutomatonPerLength checks that a group of patterns none of which
+// ends in '>' gets an automaton per pattern length, for names of that
+// length only, and that a '>' pattern in the group keeps it whole; the
+// lookups of names of every length from 1 to 5 must agree with the
+// reference either way.
+func TestAutomatonPerLength(t *testing.T) {
+	names := append(smallscope.Names([]string{"a", "b"}, 5), "a.b.c.a.b.c")
+	for _, tc := range []struct {
+		patterns []string
+		want     string // Compact.Automata: start, deterministic, elements
+	}{
+		{[]string{"*.a", "*.b.*", "*.*.a", "*.a.b.*"}, "[0 1 2 3 1 3 10 1 4]"},
+		{[]string{"*.a", "*.b.*", "*.*.a", "*.a.>"}, "[0 1 0]"},
+		{[]string{"*.a", "*.b"}, "[0 1 2]"},
+	} {
+		data := configJSON(true, tc.patterns...)
+		if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != tc.want {
+			t.Errorf("%q: automata %s; want %s", tc.patterns, got, tc.want)
+		}
+		compare(t, data, names)
+	}
+}
+
 // TestWideStates gives states more literal edges than a record lists
 // (runtime.maxListed), so lookups go through a record's hash table, with
 // elements of 1 to 20 bytes (one word, two words, the long table); then
@@ -338,7 +362,7 @@ func TestWideStates(t *testing.T) {
 	testWideStates(t)
 	forceSplit = true
 	defer func() { forceSplit = false }()
-	if got := len(Build(load(t, configJSON(true, "a.*", "*.a.z", "a.a.>"))).Compact.Automata); got != 6 {
+	if got := len(Build(load(t, configJSON(true, "a.*", "*.a.z", "a.a.>"))).Compact.Automata); got != 3*runtime.AutomatonStride {
 		t.Fatalf("forceSplit: %d values of Automata; want 3 automata", got)
 	}
 	testWideStates(t)

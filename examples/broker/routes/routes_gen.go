@@ -11,8 +11,8 @@ import (
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = runtime.EnforceVersion(4 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 4)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -269,7 +269,7 @@ var planLists = []uint32{
 }
 
 var planAutomata = []uint32{
-	0, 1,
+	0, 1, 0,
 }
 
 var planStates = []uint32{
