@@ -75,8 +75,8 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 	start := len(buf)
 	for i := range m.Automata {
 		a := &m.Automata[i]
-		if a.Elements != 0 && int(a.Elements) != p.n {
-			continue // it matches no name of this length
+		if !a.admits(p.n) {
+			continue
 		}
 		if a.Deterministic {
 			buf = m.matchesDFA(&p, a.Start, buf)

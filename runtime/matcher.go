@@ -70,6 +70,11 @@ type Automaton struct {
 	first [firstWords]uint64
 }
 
+// admits reports whether the automaton can match a name of n elements.
+func (a *Automaton) admits(n int) bool {
+	return a.Elements == 0 || int(a.Elements) == n
+}
+
 // visit is one step of a lookup over the automata: automaton a, or, with
 // b, two deterministic automata walked in lockstep (resolvePair).
 type visit struct{ a, b *Automaton }
@@ -80,7 +85,7 @@ type visit struct{ a, b *Automaton }
 func (m *Matcher) visitsOf(n int) []visit {
 	var as []*Automaton
 	for i := range m.Automata {
-		if a := &m.Automata[i]; a.Elements == 0 || int(a.Elements) == n {
+		if a := &m.Automata[i]; a.admits(n) {
 			as = append(as, a)
 		}
 	}
