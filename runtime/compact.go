@@ -17,10 +17,11 @@ type Compact struct {
 	// The wildcard automata: AutomatonStride values each (start node,
 	// 1 if deterministic, 0 for a trie, then Automaton.Elements);
 	// NodeStride values per node of all of them, then their literal
-	// edges, edge i leaving EdgeFrom[i] for EdgeTo[i]. States holds StateStride values per node, read for
-	// the states of deterministic automata (see State): the tails' list
-	// (start and length in Lists), the terms' list, then the ACL unions of
-	// the tails and of the terms, NumOps sets each.
+	// edges, edge i leaving EdgeFrom[i] for EdgeTo[i]. States holds
+	// StateStride values per node, read for the states of deterministic
+	// automata (see State): the tails' list (start and length in Lists),
+	// the terms' list, then the ACL unions of the tails and of the terms,
+	// NumOps sets each.
 	Automata []uint32
 	States   []uint32
 	Nodes    []int32
