@@ -205,12 +205,37 @@ func setSigOf(row []uint64, bitOf []uint32) uint32 {
 // none can grant: a deep state's reach has few bits.
 type stateSigs struct{ tail, term, reach [NumOps]uint32 }
 
-// reachSigs fills in stateSig's reach, by a depth-first search over the
+// stepSigs are what a walk reads of a state at each step for one op,
+// kept by op and apart from term (termSig), which only the last step
+// reads: 8 states to a cache line rather than 2.7, for walks at 100k
+// patterns, whose states are rarely cached. Measured (interleaved, pinned):
+// Allowed on wild 100k mixed names 2-3% faster, unchanged at N <= 10k.
+type stepSigs struct{ reach, tail uint32 }
+
+// setStateSigs sets stepSig and termSig from the States' sets, their
+// reach by reachSigs.
+func (m *Matcher) setStateSigs(from, to []uint32) {
+	sigs := make([]stateSigs, len(m.States))
+	for i := range m.States {
+		sigs[i] = m.sigsOf(&m.States[i])
+	}
+	m.reachSigs(sigs, from, to)
+	for op := range NumOps {
+		m.stepSig[op] = make([]stepSigs, len(sigs))
+		m.termSig[op] = make([]uint32, len(sigs))
+		for s, sg := range sigs {
+			m.stepSig[op][s] = stepSigs{sg.reach[op], sg.tail[op]}
+			m.termSig[op][s] = sg.term[op]
+		}
+	}
+}
+
+// reachSigs fills in the sigs' reach, by a depth-first search over the
 // states' '*' edges and their literal edges (from[i] to to[i]). The
 // automata are acyclic (each edge consumes an element); a cycle or a node
 // without a State would get every bit, which only costs the skipping.
-func (m *Matcher) reachSigs(from, to []uint32) {
-	kids := make([][]int32, len(m.stateSig))
+func (m *Matcher) reachSigs(sigs []stateSigs, from, to []uint32) {
+	kids := make([][]int32, len(sigs))
 	for i, f := range from {
 		if int(f) < len(kids) {
 			kids[f] = append(kids[f], int32(to[i]))
@@ -221,7 +246,7 @@ func (m *Matcher) reachSigs(from, to []uint32) {
 		open
 		done
 	)
-	seen := make([]uint8, len(m.stateSig))
+	seen := make([]uint8, len(sigs))
 	var visit func(s int32) [NumOps]uint32
 	visit = func(s int32) [NumOps]uint32 {
 		if s < 0 || int(s) >= len(seen) || seen[s] == open {
@@ -231,7 +256,7 @@ func (m *Matcher) reachSigs(from, to []uint32) {
 			}
 			return all
 		}
-		sg := &m.stateSig[s]
+		sg := &sigs[s]
 		if seen[s] == unseen {
 			seen[s] = open
 			for op := range NumOps {
@@ -249,7 +274,7 @@ func (m *Matcher) reachSigs(from, to []uint32) {
 		}
 		return sg.reach
 	}
-	for s := range m.stateSig {
+	for s := range sigs {
 		visit(int32(s))
 	}
 }

@@ -253,12 +253,12 @@ func (m *Matcher) appendList(buf []int, l ListRef) []int {
 // no set it can still meet does.
 func (m *Matcher) allowedDFA(op Op, p *path, s int32, principals []Principal, csig uint32) bool {
 	for start := 0; start <= len(p.name); {
-		sg := &m.stateSig[s]
-		if sg.reach[op]&csig == 0 {
+		sg := m.stepSig[op][s]
+		if sg.reach&csig == 0 {
 			return false
 		}
 		// tailGrants, written out: it does not inline.
-		if hit := sg.tail[op] & csig; hit != 0 && (hit&m.headMask != 0 || m.granted(m.States[s].TailACL[op], principals)) {
+		if hit := sg.tail & csig; hit != 0 && (hit&m.headMask != 0 || m.granted(m.States[s].TailACL[op], principals)) {
 			return true
 		}
 		end := p.endFrom(start)
@@ -298,10 +298,10 @@ func (m *Matcher) allowedPair(op Op, p *path, x, y *Automaton, principals []Prin
 	ca.Filter &= x.firstFilter(w, l)
 	cb.Filter &= y.firstFilter(w, l)
 	for start := 0; start <= len(name); {
-		if a >= 0 && m.stateSig[a].reach[op]&csig == 0 {
+		if a >= 0 && m.stepSig[op][a].reach&csig == 0 {
 			a = -1
 		}
-		if b >= 0 && m.stateSig[b].reach[op]&csig == 0 {
+		if b >= 0 && m.stepSig[op][b].reach&csig == 0 {
 			b = -1
 		}
 		if a < 0 && b < 0 {
@@ -371,7 +371,7 @@ func (m *Matcher) tailGrants(op Op, s int32, principals []Principal, csig uint32
 	if s < 0 {
 		return false
 	}
-	hit := m.stateSig[s].tail[op] & csig // owned bits decide without the row (acl.go)
+	hit := m.stepSig[op][s].tail & csig // owned bits decide without the row (acl.go)
 	return hit != 0 && (hit&m.headMask != 0 || m.granted(m.States[s].TailACL[op], principals))
 }
 
@@ -380,7 +380,7 @@ func (m *Matcher) termGrants(op Op, s int32, principals []Principal, csig uint32
 	if s < 0 {
 		return false
 	}
-	hit := m.stateSig[s].term[op] & csig
+	hit := m.termSig[op][s] & csig
 	return hit != 0 && (hit&m.headMask != 0 || m.granted(m.States[s].TermACL[op], principals))
 }
 

@@ -108,10 +108,7 @@ func NewMatcher(c *Compact) *Matcher {
 		copy(st.TermACL[:], f[4+NumOps:])
 		m.States = append(m.States, st)
 	}
-	for _, st := range m.States {
-		m.stateSig = append(m.stateSig, m.sigsOf(&st))
-	}
-	m.reachSigs(c.EdgeFrom, c.EdgeTo)
+	m.setStateSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
 	starts := map[uint32]*Automaton{}
 	for i := range m.Automata {

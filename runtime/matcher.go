@@ -31,15 +31,16 @@ type Matcher struct {
 	SetWords   int
 	Principals Table // principal -> bit number
 
-	id         uint32   // this Matcher's Principal.owner
-	principals []string // by bit number
-	sigBit     []uint32 // per principal bit number: its bit in a signature (see acl.go)
-	headMask   uint32   // the signature bits that each belong to one principal
-	exactSet   []uint32 // per slot of Exact, NumOps each: its sets (its signatures are in the slot)
-	setSig     []uint32 // per set number: its signature
-	sigBit2    []uint32 // sigBit of the second signature (see acl.go)
-	stateSig   []stateSigs
-	trieReach  [][NumOps]uint32 // per node of a trie (see triereach.go)
+	id         uint32             // this Matcher's Principal.owner
+	principals []string           // by bit number
+	sigBit     []uint32           // per principal bit number: its bit in a signature (see acl.go)
+	headMask   uint32             // the signature bits that each belong to one principal
+	exactSet   []uint32           // per slot of Exact, NumOps each: its sets (its signatures are in the slot)
+	setSig     []uint32           // per set number: its signature
+	sigBit2    []uint32           // sigBit of the second signature (see acl.go)
+	stepSig    [NumOps][]stepSigs // per op, per state (see stepSigs)
+	termSig    [NumOps][]uint32   // per op, per state: stateSigs.term
+	trieReach  [NumOps][]uint32   // per op, per node of a trie (see triereach.go)
 }
 
 // Info is what a lookup of one exactly configured name returns, beyond the
