@@ -95,9 +95,10 @@ bench: bench-gen
 bench-gate: bench
 	cd bench && go run ./cmd/gate -mode full results/bench.txt
 
-# Until every ratio target of issue 6 is met, CI's gate fails only on an
-# allocation and prints the ratios; BENCH_CI_ENFORCE=all makes a missed
-# ratio fail too, as make bench-gate always does.
+# CI's gate fails only on an allocation and prints the ratios: some of
+# its targets sit within a short run's noise of their limits (see
+# bench/README.md). BENCH_CI_ENFORCE=all makes a missed ratio fail too, as
+# make bench-gate always does.
 BENCH_CI_ENFORCE ?= allocs
 
 bench-ci:
