@@ -59,13 +59,19 @@ func NewMatcher(c *Compact) *Matcher {
 		Sets:        c.Sets,
 		SetWords:    c.SetWords,
 	}
+	if m.SetWords < 1 {
+		// The zero Compact (no destinations, as a test may write it)
+		// has no set rows; every loop over rows steps by SetWords, so
+		// it gets the empty set 0, one word, as the generator writes it.
+		m.Sets, m.SetWords = make([]uint64, 1), 1
+	}
 	// The record of a name holds its destination and its sets'
 	// signatures, so that Resolve reads nothing else and Allowed reads
 	// the sets' rows only when the signatures cannot decide (acl.go);
 	// Infos is indexed by destination.
 	m.principals = keys(c.PrincipalKeys, c.PrincipalEnds)
 	var heads int
-	m.sigBit, heads = signatureBits(c.Sets, c.SetWords, m.principals)
+	m.sigBit, heads = signatureBits(m.Sets, m.SetWords, m.principals)
 	m.headMask = 1<<heads - 1
 	m.setSig = m.setSigs(m.sigBit)
 	m.sigBit2 = secondBits(m.sigBit, m.headMask, m.principals)

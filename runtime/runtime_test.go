@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -272,5 +273,30 @@ func TestNameTableSameHeader(t *testing.T) {
 				t.Fatalf("found %q, differing from %q at %d", b, k, j)
 			}
 		}
+	}
+}
+
+// TestZeroCompact builds a Matcher from the zero Compact, which once
+// looped forever (signatureBits stepped through the set rows by SetWords,
+// 0), and checks that it matches nothing and, with permissions on, allows
+// nothing.
+func TestZeroCompact(t *testing.T) {
+	done := make(chan *Matcher, 1)
+	go func() { done <- NewMatcher(&Compact{}) }()
+	var m *Matcher
+	select {
+	case m = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("NewMatcher(&Compact{}) did not return")
+	}
+	if d, err := m.Resolve("a.b"); d != -1 || err != nil {
+		t.Errorf("Resolve(a.b) = %d, %v; want -1, nil", d, err)
+	}
+	if got, _ := m.Matches("a.b", nil); len(got) != 0 {
+		t.Errorf("Matches(a.b) = %v; want none", got)
+	}
+	m = NewMatcher(&Compact{Permissions: true})
+	if m.Allowed(Publish, "a.b", []Principal{m.Principal("alice")}) {
+		t.Error("Allowed(a.b) with permissions on and no destinations: true; want false")
 	}
 }
