@@ -6,12 +6,12 @@ package runtime
 // cost. trieReach gives each trie node the union of the signatures (see
 // acl.go) of the op sets of every destination at or below it, so that
 // allowedTrie skips a subtree none of whose sets can grant the caller,
-// as allowedDFA does with stateSigs.reach.
+// as allowedDFA does with stepSigs.reach.
 
 // trieReachSigs returns, per op and node, the signatures reachable below
-// it when the node is in a trie, or nils when no automaton is a trie. They
-// are kept by op for the reason stepSigs are: 16 nodes to a cache line. from and to
-// are the literal edges (Compact.EdgeFrom, EdgeTo); Nodes, Automata,
+// it when the node is in a trie, or nils when no automaton is a trie; kept
+// by op for the reason stepSigs are (16 nodes to a cache line). from and
+// to are the literal edges (Compact.EdgeFrom, EdgeTo); Nodes, Automata,
 // DestACL and setSig must be set.
 func (m *Matcher) trieReachSigs(from, to []uint32) (reach [NumOps][]uint32) {
 	inTrie := make([]bool, len(m.Nodes))
