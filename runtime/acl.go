@@ -202,7 +202,9 @@ func setSigOf(row []uint64, bitOf []uint32) uint32 {
 //
 // reach is the signature of every set a walk from the state can still
 // meet (its own and its descendants'), so that a walk stops as soon as
-// none can grant: a deep state's reach has few bits.
+// none can grant: a deep state's reach has few bits. NewMatcher builds
+// them once and keeps them split by op (stepSigs, Matcher.termSig), the
+// form the walks read.
 type stateSigs struct{ tail, term, reach [NumOps]uint32 }
 
 // stepSigs are what a walk reads of a state at each step for one op,
