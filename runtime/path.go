@@ -54,8 +54,8 @@ func classify(w uint64) (wild, dots8 uint64) {
 	return zeroBytes(w^stars) | zeroBytes(w^tails), byteMask(zeroBytes(w ^ dots))
 }
 
-// split validates name and records its dots. It reads 8 bytes at a time
-// and decides validity at the end, from the bitmap: no '*' or '>', no
+// split validates name and records its dots. It reads 8 or 16 bytes at a
+// time and decides validity at the end, from the bitmap: no '*' or '>', no
 // empty element (a dot first, last, or next to another), at most
 // MaxElements elements of at most MaxElementBytes.
 func (p *path) split(name string) bool {
@@ -64,9 +64,27 @@ func (p *path) split(name string) bool {
 		return false
 	}
 	p.name = name
-	if n <= 64 {
-		return p.splitShort()
+	if n > 64 {
+		return p.splitLong()
 	}
+	// Most names: one bitmap word, kept in a register.
+	var wild, d uint64
+	if n >= 16 {
+		d, wild = scan16to64(name)
+	} else {
+		wild, d = scanWords(name)
+	}
+	// A name of at most 64 bytes has fewer than MaxElements elements,
+	// none over MaxElementBytes.
+	p.dots[0] = d
+	p.n = bits.OnesCount64(d) + 1
+	return wild|d&(d>>1)|d&1|d>>((n-1)&63)&1 == 0
+}
+
+// splitLong is split for a name of 65 to MaxNameBytes bytes.
+func (p *path) splitLong() bool {
+	name := p.name
+	n := len(name)
 	var wild uint64
 	i := 0
 	for ; i+8 <= n; i += 8 {
@@ -96,14 +114,13 @@ func (p *path) split(name string) bool {
 	return n <= MaxElementBytes || p.elementsFit()
 }
 
-// splitShort is split for a name of at most 64 bytes, most names: one
-// bitmap word, kept in a register. Its shifts are masked to their known
+// scanWords returns, for a name of 1 to 64 bytes, its dots as a bitmap
+// (bit i: name[i] is '.') and a word that is non-zero if it has a '*' or
+// a '>', reading 8 bytes at a time. Its shifts are masked to their known
 // range (i < 64), which spares the compiler's code for shifts of 64 or
 // more.
-func (p *path) splitShort() bool {
-	name := p.name
+func scanWords(name string) (wild, d uint64) {
 	n := len(name)
-	var wild, d uint64
 	i := 0
 	for ; i+8 <= n; i += 8 {
 		wl, dw := classify(loadAt(name, i))
@@ -119,11 +136,7 @@ func (p *path) splitShort() bool {
 		wl, dw := classify(w)
 		wild, d = wild|wl, d|dw<<(i&63)
 	}
-	// A name of at most 64 bytes has fewer than MaxElements elements,
-	// none over MaxElementBytes.
-	p.dots[0] = d
-	p.n = bits.OnesCount64(d) + 1
-	return wild|d&(d>>1)|d&1|d>>((n-1)&63)&1 == 0
+	return wild, d
 }
 
 // elementsFit reports whether no element is longer than MaxElementBytes:

@@ -82,3 +82,37 @@ func TestSplitMatchesNaive(t *testing.T) {
 		}
 	}
 }
+
+// naiveScan is what scan16to64 computes, byte by byte.
+func naiveScan(name string) (dots, wild uint64) {
+	for i := range len(name) {
+		switch name[i] {
+		case '.':
+			dots |= 1 << i
+		case '*', '>':
+			wild |= 1 << i
+		}
+	}
+	return dots, wild
+}
+
+// TestScan16to64 checks scan16to64 (SSE2 on amd64) at every length it
+// takes, with each special byte, and the bytes next to them in value, at
+// every offset: the overlapping last load, and 16-byte boundaries.
+func TestScan16to64(t *testing.T) {
+	for n := 16; n <= 64; n++ {
+		for i := range n {
+			for _, c := range []byte{'.', '*', '>', '-', '/', ')', '+', '=', '?', 0, 0xae, 0xaa, 0xbe} {
+				b := []byte(strings.Repeat("ab", 32)[:n])
+				b[i] = c
+				b[(i*7+3)%n] = '.'
+				name := string(b)
+				wantDots, wantWild := naiveScan(name)
+				dots, wild := scan16to64(name)
+				if dots != wantDots || (wild != 0) != (wantWild != 0) {
+					t.Fatalf("scan16to64(%q) = %#x, %#x; want %#x, %#x", name, dots, wild, wantDots, wantWild)
+				}
+			}
+		}
+	}
+}
