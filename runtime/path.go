@@ -68,11 +68,11 @@ func (p *path) split(name string) bool {
 		return p.splitLong()
 	}
 	// Most names: one bitmap word, kept in a register.
-	var wild, d uint64
+	var d, wild uint64
 	if n >= 16 {
 		d, wild = scan16to64(name)
 	} else {
-		wild, d = scanWords(name)
+		d, wild = scanWords(name)
 	}
 	// A name of at most 64 bytes has fewer than MaxElements elements,
 	// none over MaxElementBytes.
@@ -116,10 +116,10 @@ func (p *path) splitLong() bool {
 
 // scanWords returns, for a name of 1 to 64 bytes, its dots as a bitmap
 // (bit i: name[i] is '.') and a word that is non-zero if it has a '*' or
-// a '>', reading 8 bytes at a time. Its shifts are masked to their known
-// range (i < 64), which spares the compiler's code for shifts of 64 or
-// more.
-func scanWords(name string) (wild, d uint64) {
+// a '>', as scan16to64 does, reading 8 bytes at a time. Its shifts are
+// masked to their known range (i < 64), which spares the compiler's code
+// for shifts of 64 or more.
+func scanWords(name string) (d, wild uint64) {
 	n := len(name)
 	i := 0
 	for ; i+8 <= n; i += 8 {
@@ -136,7 +136,7 @@ func scanWords(name string) (wild, d uint64) {
 		wl, dw := classify(w)
 		wild, d = wild|wl, d|dw<<(i&63)
 	}
-	return wild, d
+	return d, wild
 }
 
 // elementsFit reports whether no element is longer than MaxElementBytes:
