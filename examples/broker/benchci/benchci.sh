@@ -87,7 +87,7 @@ case $mode in
 	;;
 -git)
 	[[ $# -eq 2 || $# -eq 3 ]] || usage
-	trap 'rm -rf "$bin"' EXIT
+	trap 'rm -rf "$bin"; git worktree prune' EXIT
 	go build -o "$bin/destgen" github.com/destgen/destgen/cmd/destgen
 	build_git "$1" base "${3:-./routes}"
 	build_git "$2" head "${3:-./routes}"
