@@ -79,7 +79,9 @@ case $mode in
 	[[ $# -eq 2 ]] || usage
 	base_cfg=$(realpath "$1") head_cfg=$(realpath "$2")
 	cd "$(dirname "$0")"
-	work_pkg=$(mktemp -d "$PWD/work.XXXXXX")
+	# Inside the module, as a package must be; "_" keeps the go command's
+	# ./... patterns (go vet, go generate) out of it while it exists.
+	work_pkg=$(mktemp -d "$PWD/_work.XXXXXX")
 	trap 'rm -rf "$bin" "$work_pkg"' EXIT
 	go build -o "$bin/destgen" github.com/destgen/destgen/cmd/destgen
 	build_configs "$base_cfg" base

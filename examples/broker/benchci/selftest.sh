@@ -7,13 +7,14 @@
 # only properties, stores and principal names: the same names and lookups.
 #
 # The gate's limits here are wider than a broker's default (10%, 0.05):
-# 15 benchmarks on a shared 2-core machine, where one run of a benchmark
-# can take twice another, would now and then give one of them p < 0.05
-# and +10% by chance; at +100% and p < 0.01 with 8 runs a side, noise
-# alone does not reach it, and the slow change is far beyond it.
+# on this repository's shared 2-core machine, at load averages of 20 and
+# more, 8 interleaved runs of two builds of one unchanged lookup differed
+# by up to 2.4 times with p = 0.010 (Allowed/names=zipf; two binaries also
+# differ in code layout). The slow change is 25 to 100 times slower, so
+# +300% at p < 0.01 separates the two verdicts with room on both sides.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export ROUNDS=${ROUNDS:-8} BENCHTIME=${BENCHTIME:-20ms} MAX_REGRESSION=${MAX_REGRESSION:-100%} ALPHA=${ALPHA:-0.01}
+export ROUNDS=${ROUNDS:-8} BENCHTIME=${BENCHTIME:-20ms} MAX_REGRESSION=${MAX_REGRESSION:-300%} ALPHA=${ALPHA:-0.01}
 
 # verdict CONFIG WANT: run the recipe from base.json to CONFIG and check
 # its exit status.
