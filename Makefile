@@ -117,3 +117,10 @@ bench-clean:
 .PHONY: scale
 scale:
 	cd bench && go run ./cmd/scale -n 1000,10000,30000,100000
+
+# broker-benchci checks examples/broker's benchmark CI recipe on two
+# checked-in config changes (examples/broker/benchci/selftest.sh): the
+# slow one must fail `destgen benchgate`, the neutral one pass.
+.PHONY: broker-benchci
+broker-benchci:
+	examples/broker/benchci/selftest.sh

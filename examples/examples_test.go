@@ -54,17 +54,18 @@ func TestBrokerModule(t *testing.T) {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	const gen = "routes/routes_gen.go"
-	got, err := os.ReadFile(filepath.Join(dir, gen))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join("broker", gen))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("stale generated file examples/broker/%s: run go generate ./... in examples/broker", gen)
+	for _, gen := range []string{"routes/routes_gen.go", "routes/routes_gen_test.go"} {
+		got, err := os.ReadFile(filepath.Join(dir, gen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join("broker", gen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("stale generated file examples/broker/%s: run go generate ./... in examples/broker", gen)
+		}
 	}
 }
 

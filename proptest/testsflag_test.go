@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -52,11 +53,72 @@ func TestTestsFlagEndToEnd(t *testing.T) {
 	if !bytes.Contains(test, []byte(`const destgenConfig = "../realm.json"`)) {
 		t.Errorf("the test does not load the config by its path from the package directory")
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", "^(TestDestgenMatchesReference|FuzzDestgen)$", "-v", ".")
+	if err := os.WriteFile("sets_test.go", []byte(benchSetsTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-run", "^(TestDestgenMatchesReference|FuzzDestgen|TestBenchSets)$",
+		"-bench", "Destgen", "-benchtime", "1x", "-v", ".")
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false", "GOWORK=off", "GOPROXY=off", "GOTOOLCHAIN=local")
 	out, err := cmd.CombinedOutput()
 	if err != nil || !bytes.Contains(out, []byte("--- PASS: TestDestgenMatchesReference")) || !bytes.Contains(out, []byte("--- PASS: FuzzDestgen")) {
 		t.Fatalf("go test of the generated package: %v\n%s", err, out)
+	}
+	checkBenchSets(t, string(out))
+	checkBenchmarks(t, string(out))
+}
+
+// benchSetsTest is added to the generated package to print its benchmarks'
+// name sets: the Zipf stream by its length and its most drawn name.
+const benchSetsTest = `package routes
+
+import "testing"
+
+func TestBenchSets(t *testing.T) {
+	for _, s := range destgenBenchSets() {
+		if s.label != "zipf" {
+			t.Logf("set %s %q", s.label, s.names)
+			continue
+		}
+		count := map[string]int{}
+		top := ""
+		for _, n := range s.names {
+			if count[n]++; count[n] > count[top] {
+				top = n
+			}
+		}
+		t.Logf("set zipf %d names, %d distinct, top %q %d", len(s.names), len(count), top, count[top])
+	}
+}
+`
+
+// checkBenchSets compares the name sets derived from examples/realm.json
+// with the ones worked out by hand from its six patterns, filler "x".
+func checkBenchSets(t *testing.T, out string) {
+	t.Helper()
+	for _, want := range []string{
+		`set exact ["foo.bar"]`,
+		`set wild ["foo.x" "foo.x" "orders.x.eu" "orders.x" "metrics.x"]`,
+		`set miss ["x.foo.bar" "x.foo.x" "x.orders.x.eu" "x.orders.x" "x.metrics.x"]`,
+		`set invalid ["foo.bar." ".foo.bar" "foo.*" "foo.x." ".foo.x" "foo.>" "orders.*.eu" "orders.x.eu." ".orders.x.eu" "orders.>" "orders.x." ".orders.x" "metrics.>" "metrics.x." ".metrics.x"]`,
+		`set zipf 4096 names, 10 distinct, top "x.orders.x" 1476`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the generated benchmarks' name sets lack %s:\n%s", want, out)
+		}
+	}
+}
+
+// checkBenchmarks checks that every generated benchmark ran on every name
+// set, named for benchstat -col /names, and reported its allocations.
+func checkBenchmarks(t *testing.T, out string) {
+	t.Helper()
+	for _, fn := range []string{"Resolve", "Allowed", "AutoCreate"} {
+		for _, set := range []string{"exact", "wild", "miss", "invalid", "zipf"} {
+			re := regexp.MustCompile(`(?m)^BenchmarkDestgen` + fn + `/names=` + set + `(-\d+)?\s+1\s+\d+(\.\d+)? ns/op\s+\d+ B/op\s+\d+ allocs/op$`)
+			if !re.MatchString(out) {
+				t.Errorf("no result line for BenchmarkDestgen%s/names=%s with allocations:\n%s", fn, set, out)
+			}
+		}
 	}
 }
 

@@ -4,6 +4,7 @@
 //	destgen check -config realm.json [-strict]
 //	destgen explain -config realm.json [-json] [-principal P]... NAME...
 //	destgen schema
+//	destgen benchgate [-max-regression 10%] [-alpha 0.05] OLD.txt NEW.txt
 //	destgen -version
 //
 // -config may be repeated (a Broker-J virtual host and a native config
@@ -19,6 +20,7 @@ import (
 	"os"
 
 	"github.com/destgen/destgen/gen"
+	"github.com/destgen/destgen/gen/benchgate"
 )
 
 func main() {
@@ -33,6 +35,9 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 var commands = map[string]gen.Command{"check": gen.CmdCheck, "explain": gen.CmdExplain, "schema": gen.CmdSchema}
 
 func run(args []string) int {
+	if len(args) > 0 && args[0] == "benchgate" {
+		return benchgate.Main(args[1:], os.Stdout, os.Stderr)
+	}
 	o := gen.Options{Stdout: os.Stdout, Stderr: os.Stderr, Package: os.Getenv("GOPACKAGE")}
 	name := "destgen"
 	if len(args) > 0 {

@@ -21,6 +21,7 @@ The commands are:
 	check    validate a config and print its warnings
 	explain  show what a config means for destination names
 	schema   print the JSON Schema of the config format
+	benchgate  fail on a benchmark regression between two go test -bench outputs
 
 Use "destgen <command> -h" for the flags of a command.
 

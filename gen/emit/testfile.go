@@ -37,7 +37,7 @@ type TestOptions struct {
 // TestFile renders the test file written beside the generated package by
 // destgen -tests: a property test and a fuzz target that compare the
 // generated package with the reference interpreter loaded from the same
-// config. It is a separate file so that the generated package itself
+// config, and benchmarks of the lookups on names derived from it. It is a separate file so that the generated package itself
 // still imports only runtime/ and the standard library.
 func TestFile(m *model.Model, o TestOptions) ([]byte, error) {
 	f := jen.NewFile(o.Package)
@@ -50,6 +50,7 @@ func TestFile(m *model.Model, o TestOptions) ([]byte, error) {
 	testCheck(f)
 	testProperty(f)
 	testFuzz(f)
+	testBench(f, m)
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("generated Go test does not format (a destgen bug): %v\n%s", err, numbered(f.GoString()))
