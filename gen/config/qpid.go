@@ -82,7 +82,10 @@ func (d *decoder) start(file, data string) {
 	d.p = newParser(file, data, d.locBase)
 }
 
-// virtualHost reads a Broker-J virtual host's nodeAutoCreationPolicies.
+// virtualHost reads a Broker-J virtual host's nodeAutoCreationPolicies,
+// after its context, wherever that stands, since the policies' references
+// are expanded in it: the policies are skipped where they come and read
+// again at the end.
 func (d *decoder) virtualHost(file string) *Config {
 	d.qpid = true
 	cfg := &Config{File: file, Permissions: true, Format: Qpid, files: []*srcFile{d.p.file}}
@@ -92,21 +95,31 @@ func (d *decoder) virtualHost(file string) *Config {
 		if !d.expect(Object, named("virtual host")) {
 			return
 		}
-		seen := false
+		var policies mark
+		depth, seen := 0, map[string]bool{}
 		d.p.object(func(key string, at mark) {
 			switch {
-			case key != "nodeAutoCreationPolicies":
+			case key != "nodeAutoCreationPolicies" && key != "context":
 				d.p.skip()
-			case seen:
+			case seen[key]:
 				d.errorf(d.p.posOf(at), "duplicate key %q in virtual host", key)
 				d.p.skip()
+			case key == "context":
+				seen[key] = true
+				d.context(named("context"))
 			default:
-				seen = true
-				d.rankFrom(policyRank)
-				cfg.Policies = list(d, named("nodeAutoCreationPolicies"), d.policy)
-				d.rankFrom(ownRank)
+				seen[key] = true
+				policies, depth = d.p.mark(), d.p.depth
+				d.p.skip()
 			}
 		})
+		if seen["nodeAutoCreationPolicies"] && d.p.err == nil {
+			back := d.p.reread(policies, depth)
+			d.rankFrom(policyRank)
+			cfg.Policies = d.policyList(named("nodeAutoCreationPolicies"))
+			d.rankFrom(ownRank)
+			back()
+		}
 	})
 	d.done(g)
 	return cfg
