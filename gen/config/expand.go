@@ -69,6 +69,10 @@ const (
 	// while expanding one string (each reference costs its value's
 	// length, and one for itself): sixteen times the expansion limit.
 	maxExpandWork = 16 << 20
+	// maxExpandDepth bounds references within references. Broker-J
+	// recurses on Java's stack, which overflows some thousands deep; a
+	// chain this long is already no configuration a person wrote.
+	maxExpandDepth = 1000
 )
 
 // span maps a piece of an expanded text back to the text it came from:
@@ -144,13 +148,14 @@ type expander struct {
 	sc *scope
 	// strict makes an unknown name an error; otherwise it is left as
 	// "${NAME}", as Broker-J's AbstractConfiguredObject.interpolate does.
-	strict bool
-	stack  []string // names being expanded, outermost first
-	json   []string // "json:" names being resolved
-	work   int
-	at     int // the outermost reference being expanded
-	missed []unresolved
-	err    *expandError
+	strict  bool
+	stack   []string        // names being expanded, outermost first
+	onStack map[string]bool // the names of stack, once there is one
+	json    []string        // "json:" names being resolved
+	work    int
+	at      int // the outermost reference being expanded
+	missed  []unresolved
+	err     *expandError
 }
 
 // expand expands s in scope sc, returning the text and its spans (nil when
@@ -219,7 +224,7 @@ func (e *expander) copyText(b *strings.Builder, s string, from, to int, spans *[
 
 // resolve writes the expansion of a reference to name to b.
 func (e *expander) resolve(b *strings.Builder, name string) {
-	if slices.Contains(e.stack, name) {
+	if e.onStack[name] {
 		e.fail("recursively defined variable: " + name + e.path(name))
 		return
 	}
@@ -240,9 +245,16 @@ func (e *expander) resolve(b *strings.Builder, name string) {
 		e.fail("takes over " + strconv.Itoa(maxExpandWork) + " steps to expand")
 		return
 	}
-	e.stack = append(e.stack, name)
+	if len(e.stack) == maxExpandDepth {
+		e.fail("nests references over " + strconv.Itoa(maxExpandDepth) + " deep")
+		return
+	}
+	if e.onStack == nil {
+		e.onStack = map[string]bool{}
+	}
+	e.stack, e.onStack[name] = append(e.stack, name), true
 	e.scan(b, v, nil)
-	e.stack = e.stack[:len(e.stack)-1]
+	e.stack, e.onStack[name] = e.stack[:len(e.stack)-1], false
 }
 
 // value looks name up; a "json:" name is its rest's value, expanded
@@ -257,7 +269,8 @@ func (e *expander) value(name string) (string, bool) {
 		e.fail("recursively defined variable: " + name + e.path(name))
 		return "", false
 	}
-	inner := &expander{sc: e.sc, stack: []string{name}, json: append(slices.Clone(e.json), name), work: e.work, at: e.at}
+	inner := &expander{sc: e.sc, stack: []string{name}, onStack: map[string]bool{name: true},
+		json: append(slices.Clone(e.json), name), work: e.work, at: e.at}
 	var b strings.Builder
 	inner.resolve(&b, rest)
 	e.work, e.missed = inner.work, append(e.missed, inner.missed...)

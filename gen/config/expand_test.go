@@ -116,6 +116,17 @@ func TestExpandLimits(t *testing.T) {
 			t.Errorf("name of %d bytes: %v", n, e.err)
 		}
 	}
+	// A chain of references n deep: v1 = ${v2}, ..., vn = "".
+	for _, n := range []int{maxExpandDepth - 1, maxExpandDepth, maxExpandDepth + 1} {
+		own := map[string]string{"v" + strconv.Itoa(n): ""}
+		for i := 1; i < n; i++ {
+			own["v"+strconv.Itoa(i)] = "${v" + strconv.Itoa(i+1) + "}"
+		}
+		_, _, e := (&scope{own: own}).expand("${v1}", true)
+		if bad := n > maxExpandDepth; (e.err != nil) != bad || bad && e.err.msg != "nests references over 1000 deep" {
+			t.Errorf("chain of %d: %v", n, e.err)
+		}
+	}
 	// Doubling: 2^40 references, stopped by the work bound. Long names
 	// make each reference cost a lot, to get there quickly.
 	long := strings.Repeat("n", 1000)

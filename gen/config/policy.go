@@ -86,7 +86,7 @@ func (d *decoder) nodeType(what label) NodeType {
 // dropping "id" as Broker-J drops it. In a virtual host its keys and string
 // values are expanded (qpidconv.go).
 func (d *decoder) attributes(what label) string {
-	var attrs []attribute
+	var attrs attributes
 	d.seen.reset()
 	d.p.object(func(key string, at mark) {
 		if d.seen.has(key) {
@@ -107,9 +107,9 @@ func (d *decoder) attributes(what label) string {
 		} else {
 			d.p.encode(&b)
 		}
-		attrs = setAttribute(attrs, name, b.String())
+		attrs.set(name, b.String())
 	})
-	return encodeAttributes(attrs)
+	return encodeAttributes(attrs.list)
 }
 
 // encode reads a value, writing it to b as compact JSON. Strings are

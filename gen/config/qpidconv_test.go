@@ -129,9 +129,38 @@ c.json:3:30: error: policy 0 has neither createdOnPublish nor createdOnConsume t
 	{"nodeType unresolved", convHost(convCtx, `[{"pattern": "a", "nodeType": "${t}${x}", "createdOnPublish": true}]`),
 		`c.json:3:64: error: policy 0 nodeType: no such variable: x`, ""},
 
+	// VirtualHostTest.testAddValidAutoCreationPolicies: the two policies
+	// it sets, as a virtual host file holds them.
+	{"VirtualHostTest valid", convHost(convCtx, `[{"pattern": "fooQ*", "createdOnPublish": true, "createdOnConsume": true, "nodeType": "Queue", "attributes": {}},
+ {"pattern": "barE*", "createdOnPublish": true, "createdOnConsume": false, "nodeType": "Exchange", "attributes": {"type": "amq.fanout"}}]`), "",
+		`"fooQ*" queue publish=true consume=true {}; "barE*" exchange publish=true consume=false {"type":"amq.fanout"}; `},
+	// VirtualHostTest.testAddInvalidAutoCreationPolicies: a null pattern
+	// ("MUST be supplied"); and the other checks of
+	// AbstractVirtualHost.validateNodeAutoCreationPolicy that config makes
+	// (the regex is model's).
+	{"VirtualHostTest null pattern", convHost(convCtx, `[{"pattern": null, "createdOnPublish": true, "createdOnConsume": true, "nodeType": "Queue"}]`),
+		"c.json:3:42: error: policy 0 pattern must be a string, not a null", ""},
+	{"no pattern", convHost(convCtx, `[{"createdOnPublish": true, "nodeType": "Queue"}]`), "c.json:3:30: error: policy 0 has no pattern", ""},
+	{"not a child type", convHost(convCtx, `[{"pattern": "a", "createdOnPublish": true, "nodeType": "${t}"}]`),
+		`c.json:3:85: error: policy 0 nodeType "rob" is neither "queue" nor "exchange"`, ""},
+	{"exchange on consume", convHost(convCtx, `[{"pattern": "a", "createdOnConsume": "true", "nodeType": "exchange"}]`),
+		"c.json:3:67: error: policy 0 creates an exchange on consume, but an exchange cannot be consumed from", ""},
+	{"neither flag", convHost(convCtx, `[{"pattern": "a", "createdOnConsume": "false", "nodeType": "queue"}]`),
+		"c.json:3:30: error: policy 0 has neither createdOnPublish nor createdOnConsume true: it can never create a node", ""},
+
 	// The context (a map of strings, converted when it is set).
 	{"context after the policies", `{"modelVersion": "9.0", "nodeAutoCreationPolicies": [` + pol("${t}", "") + `],
 "context": {"t": "rob"}}`, "", `"rob" queue publish=true consume=false {}; `},
+	// The policies are read again after the context, and the lines after
+	// them still count.
+	{"lines after the policies", `{"modelVersion": "9.0", "nodeAutoCreationPolicies": [
+` + pol("${x}", "") + `],
+  "context": {"t": 1.5}}`,
+		"c.json:4:20: error: context \"t\" must be a string or an integer, not 1.5\nc.json:3:14: error: policy 0 pattern: no such variable: x", ""},
+	{"syntax error after the policies", `{"modelVersion": "9.0", "nodeAutoCreationPolicies": [
+` + pol("${x}", "") + `],
+  "context": {}}
+ }`, "c.json:5:2: error: unexpected '}' after the top-level value", ""},
 	{"context $$ read once", convHost(`{"a": "x$$$$y", "c": "$${b}", "b": "B"}`, `[`+pol("${a}", "")+`, `+pol("${c}", "")+`]`), "",
 		`"x$y" queue publish=true consume=false {}; "B" queue publish=true consume=false {}; `},
 	{"context keys expanded", convHost(`{"${fl}": "k"}`, `[`+pol("${TRUE}", "")+`]`), "", `"k" queue publish=true consume=false {}; `},
@@ -166,5 +195,25 @@ func TestConversions(t *testing.T) {
 				t.Errorf("policies: %s\nwant:     %s", policies(cfg), tc.policies)
 			}
 		})
+	}
+}
+
+// TestAttributesSet puts a key again into attributes of smallSet keys,
+// one fewer and one more (past smallSet, attributes index by a map).
+func TestAttributesSet(t *testing.T) {
+	for _, n := range []int{smallSet - 1, smallSet, smallSet + 1} {
+		var a attributes
+		for i := range n {
+			a.set(fmt.Sprint("k", i), "1")
+		}
+		a.set("k0", "2")
+		a.set(fmt.Sprint("k", n-1), "3")
+		a.set("new", "4")
+		if len(a.list) != n+1 || a.list[0] != (attribute{"k0", "2"}) || a.list[n-1].json != "3" || a.list[n] != (attribute{"new", "4"}) {
+			t.Errorf("%d keys: %v", n, a.list)
+		}
+		if (a.at != nil) != (n+1 > smallSet) {
+			t.Errorf("%d keys: map %v", n, a.at != nil)
+		}
 	}
 }

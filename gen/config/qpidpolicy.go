@@ -1,6 +1,9 @@
 package config
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // policyList reads a virtual host's nodeAutoCreationPolicies as Broker-J's
 // GenericListConverter does (qpidconv.go).
@@ -123,16 +126,36 @@ func (d *decoder) qpidAttributes(what label) string {
 // attribute is one key of a policy's attributes and its value as JSON.
 type attribute struct{ key, json string }
 
-// setAttribute sets key in attrs: Broker-J's LinkedHashMap keeps a key
-// where it first came, with the last value put.
-func setAttribute(attrs []attribute, key, json string) []attribute {
-	for i := range attrs {
-		if attrs[i].key == key {
-			attrs[i].json = json
-			return attrs
+// attributes are a policy's attributes as Broker-J's LinkedHashMap holds
+// them: a key where it first came, with the last value put (keys differ
+// in the file, but may expand to the same).
+type attributes struct {
+	list []attribute
+	at   map[string]int // index of list by key, past smallSet keys
+}
+
+func (a *attributes) set(key, json string) {
+	i := -1
+	if a.at != nil {
+		if j, ok := a.at[key]; ok {
+			i = j
 		}
+	} else {
+		i = slices.IndexFunc(a.list, func(b attribute) bool { return b.key == key })
 	}
-	return append(attrs, attribute{key, json})
+	if i >= 0 {
+		a.list[i].json = json
+		return
+	}
+	a.list = append(a.list, attribute{key, json})
+	if a.at == nil && len(a.list) > smallSet {
+		a.at = make(map[string]int, 2*len(a.list))
+		for j, b := range a.list {
+			a.at[b.key] = j
+		}
+	} else if a.at != nil {
+		a.at[key] = len(a.list) - 1
+	}
 }
 
 // encodeAttributes writes attrs as a compact JSON object, without "id",
