@@ -37,14 +37,15 @@ func (f Format) String() string {
 // DecodeFormat reads a config in format f (Auto: detect it).
 //
 // Native is destgen's own strict format. Qpid is an Apache Qpid Broker-J
-// virtual host file, as QPID-6954 shows one: only nodeAutoCreationPolicies
-// is read, and everything else in the virtual host (ids, exchanges,
-// context, other attributes) is ignored without error, as it configures
-// the broker rather than routing. The policies themselves are decoded as
-// strictly as in the native format, with Broker-J's own leniency where it
-// differs: booleans may be the strings "true" and "false" (Broker-J's REST
-// API and older virtual host files write them so). nodeType's case and an
-// "id" in attributes are handled as Broker-J does in both formats.
+// virtual host file, as QPID-6954 shows one: only its
+// nodeAutoCreationPolicies and its context are read, and everything else
+// (ids, exchanges, other attributes) is ignored without error, as it
+// configures the broker rather than routing. The policies are read as
+// Broker-J reads them, context variables and attribute conversions
+// included (qpidconv.go), and otherwise as strictly as in the native
+// format. nodeType's case and an "id" in attributes are handled as
+// Broker-J does in both formats. DecodeFormat has no Vars: a virtual
+// host's references must be to its own context (DecodeFilesVars).
 func DecodeFormat(file string, data []byte, f Format) (*Config, diag.List) {
 	// A copy: the config keeps substrings of the text, and the caller may
 	// reuse data.
