@@ -95,3 +95,15 @@ func TestNativeNotExpanded(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestExpandedRegexErrorPosition: Java's complaint about an expanded
+// pattern in a list held in a string points at the reference, in the file,
+// past the escapes of both strings.
+func TestExpandedRegexErrorPosition(t *testing.T) {
+	vhost := writeConfig(t, `{"modelVersion": "9.0", "context": {"t": "r(b"}, "nodeAutoCreationPolicies": "[{\"pattern\": \"\\u0041${t}\", \"nodeType\": \"queue\", \"createdOnPublish\": true}]"}`)
+	code, _, stderr := runCmd(Options{Command: CmdCheck, Config: vhost})
+	const want = `vhost.json:1:103: error: policy 0: pattern "Ar(b": column 3: Java rejects this pattern: unclosed group`
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant %s", code, stderr, want)
+	}
+}

@@ -43,6 +43,8 @@ var expandTests = []struct {
 	// Values are expanded in turn; "$$" in a value is read there.
 	{"${n}", "xrob", "xrob"},
 	{"${d}", "a$b", "a$b"},
+	// A name may come again after its expansion, and within a sibling's.
+	{"${n}-${n}${tenant}", "xrob-xrobrob", "xrob-xrobrob"},
 	// AbstractConfiguredObjectTest.testSetAttributesInterpolateValues: an
 	// unknown name is left as it is ("${foo3}").
 	{"${nope}", "error: no such variable: nope", "${nope}"},

@@ -114,6 +114,9 @@ c.json:3:30: error: policy 0 has neither createdOnPublish nor createdOnConsume t
 		`"a" queue publish=true consume=false {"a":1,"rob":3,"n":{"x":"${t}"},"s":"rob$"}; `},
 	{"id expanded and dropped", convHost(convCtx, `[`+pol("a", `, "attributes": {"${i}": "x", "d": true}`)+`]`), "",
 		`"a" queue publish=true consume=false {"d":true}; `},
+	{"attribute unresolved two strings deep", convHost(convCtx, `["{\"pattern\": \"a\", \"nodeType\": \"queue\", \"createdOnPublish\": true, \"attributes\": \"{\\\"d\\\": \\\"x${nope}\\\"}\"}"]`),
+		`c.json:3:140: warning: policy 0 attributes "d": no such variable: nope; Broker-J leaves "${nope}" in it, for the node it creates to expand`,
+		`"a" queue publish=true consume=false {"d":"x${nope}"}; `},
 	{"attribute unresolved", convHost(convCtx, `[`+pol("a", `, "attributes": {"d": "x${nope}"}`)+`]`),
 		`c.json:3:116: warning: policy 0 attributes "d": no such variable: nope; Broker-J leaves "${nope}" in it, for the node it creates to expand`,
 		`"a" queue publish=true consume=false {"d":"x${nope}"}; `},
@@ -208,6 +211,7 @@ func TestAttributesSet(t *testing.T) {
 		}
 		a.set("k0", "2")
 		a.set(fmt.Sprint("k", n-1), "3")
+		a.set("new", "5")
 		a.set("new", "4")
 		if len(a.list) != n+1 || a.list[0] != (attribute{"k0", "2"}) || a.list[n-1].json != "3" || a.list[n] != (attribute{"new", "4"}) {
 			t.Errorf("%d keys: %v", n, a.list)
