@@ -107,8 +107,9 @@ func javaTrim(s string) string {
 
 // embedded reads the JSON text that string v holds, as Broker-J hands a
 // string to Jackson: all of it one JSON value, or a syntax error (and
-// nothing read). When it is JSON, read reads it (or not) with the decoder,
-// whose positions then point into v.
+// nothing read). Jackson 2, in Broker-J before 10.0.1, ignores text after
+// the value; destgen refuses it. When it is JSON, read reads it (or not)
+// with the decoder, whose positions then point into v.
 func (d *decoder) embedded(v *Value, read func(k Kind)) (Kind, *SyntaxError) {
 	p := &parser{file: d.p.file, data: v.Str, depth: d.p.depth, in: v}
 	p.skipSpace()
