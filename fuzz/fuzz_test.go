@@ -145,15 +145,41 @@ var positioned = regexp.MustCompile(`^fuzz\.json:[1-9][0-9]*:[1-9][0-9]*: (error
 // FuzzConfig runs the front end and the generator on arbitrary bytes: they
 // never panic; a config is either rejected with positioned diagnostics
 // inside the file, or generates Go source that parses.
+// brokerJSeeds are Broker-J virtual hosts that reference context
+// variables, write "$$", and hold lists, policies, attributes and the
+// context itself in strings (gen/config/qpidconv.go).
+var brokerJSeeds = []string{
+	`{"modelVersion": "9.0", "context": {"t": "rob", "a": "${b}", "b": "${a}", "e": ""},
+"nodeAutoCreationPolicies": [{"pattern": "${t}\\.durable\\..*", "nodeType": "queue", "createdOnPublish": "TRUE"},
+ {"pattern": "orders$$", "nodeType": "${e}queue", "createdOnPublish": "yes", "createdOnConsume": true},
+ {"pattern": "${a${b}}x${", "nodeType": "queue", "createdOnPublish": "${json:t}"}]}`,
+	`{"modelVersion": "9.0", "context": "{\"t\": \"r(b\"}",
+"nodeAutoCreationPolicies": "[{\"pattern\": \"\\u0041${t}$$$$\", \"nodeType\": \"queue\", \"createdOnPublish\": true}]"}`,
+	`{"modelVersion": "9.0", "nodeAutoCreationPolicies": "{\"pattern\":\".*\",\"createdOnPublish\":\"true\",\"nodeType\":\"queue\", \"attributes\": \"{\\\"${k}\\\": 1}\"}"}`,
+	`{"modelVersion": "9.0", "nodeAutoCreationPolicies": ["{\"pattern\": \"a\", \"nodeType\": \"queue\", \"createdOnPublish\": true}", " ", "[1"]}`,
+	`{"modelVersion": "9.0", "nodeAutoCreationPolicies": [], "context": {"q": "say \"hi\"", "n": 12, "b": false, "z": null}}`,
+	`{"modelVersion": "9.0", "nodeAutoCreationPolicies": ""}`,
+}
+
 func FuzzConfig(f *testing.F) {
 	for _, data := range configSeeds(f) {
 		f.Add(data)
+	}
+	for _, s := range brokerJSeeds {
+		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, diags := model.Load("fuzz.json", data)
 		for _, d := range diags {
 			if !positioned.MatchString(d.String()) || d.Pos.Offset > len(data) {
 				t.Fatalf("diagnostic without a position in the file: %q (file is %d bytes)", d, len(data))
+			}
+			// Line and column agree with the offset, even inside a
+			// string holding JSON or expanded.
+			line := bytes.Count(data[:d.Pos.Offset], []byte("\n")) + 1
+			col := d.Pos.Offset - (bytes.LastIndexByte(data[:d.Pos.Offset], '\n') + 1) + 1
+			if d.Pos.Line != line || d.Pos.Col != col {
+				t.Fatalf("diagnostic %q is at offset %d, which is %d:%d", d, d.Pos.Offset, line, col)
 			}
 		}
 		if diags.Err() != nil {

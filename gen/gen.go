@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/destgen/destgen/gen/config"
 	"github.com/destgen/destgen/gen/diag"
@@ -32,6 +33,8 @@ type Options struct {
 	Config     string   // -config, when given once
 	Configs    []string // -config, repeatable: merged in order (config.DecodeAll)
 	Format     string   // -format: auto (or ""), native or qpid
+	Context    []string // -context NAME=VALUE, repeatable: for Broker-J virtual hosts
+	ContextEnv bool     // -context-env: they may reference the environment too
 	Strict     bool     // -strict: warnings are errors
 	Output     string   // -o
 	Package    string   // -pkg
@@ -62,7 +65,7 @@ func Run(o Options) int {
 		fmt.Fprintf(o.Stderr, "destgen: -format: %v\n", err)
 		return 2
 	}
-	m, diags, err := LoadFiles(files, format)
+	m, diags, err := loadContext(files, format, o.Context, o.ContextEnv)
 	if err != nil {
 		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
 		return 2
@@ -96,6 +99,24 @@ func Load(path string) (*model.Model, diag.List, error) {
 // read in the given format (config.Auto: detected per file).
 func LoadFiles(paths []string, format config.Format) (*model.Model, diag.List, error) {
 	cfg, diags, err := config.DecodeFiles(paths, format)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, diags := model.LoadConfig(cfg, diags)
+	return m, diags, nil
+}
+
+// loadContext is LoadFiles with -context flags and -context-env.
+func loadContext(paths []string, format config.Format, flags []string, env bool) (*model.Model, diag.List, error) {
+	lookup := os.LookupEnv
+	if !env {
+		lookup = nil
+	}
+	vars, err := config.ParseVars(flags, lookup)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, diags, err := config.DecodeFilesVars(paths, format, vars)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -46,11 +46,13 @@ func run(args []string) int {
 		}
 	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	var configs, principals stringList
+	var configs, principals, context stringList
 	var showVersion bool
 	if o.Command != gen.CmdSchema {
 		fs.Var(&configs, "config", "config `file` (JSON; repeat to merge, e.g. a Broker-J virtual host and a native config)")
 		fs.StringVar(&o.Format, "format", "auto", "config `format`: auto (by the modelVersion key), native or qpid")
+		fs.Var(&context, "context", "a Broker-J context variable, `NAME=VALUE`, that a virtual host references and does not define (repeatable)")
+		fs.BoolVar(&o.ContextEnv, "context-env", false, "let a Broker-J virtual host's context variables come from the environment too")
 	}
 	if o.Command == gen.CmdGenerate || o.Command == gen.CmdCheck {
 		fs.BoolVar(&o.Strict, "strict", false, "treat warnings as errors")
@@ -78,7 +80,7 @@ func run(args []string) int {
 		fmt.Fprintln(os.Stdout, "destgen version", version())
 		return 0
 	}
-	o.Configs, o.Principals, o.Names = configs, principals, fs.Args()
+	o.Configs, o.Principals, o.Context, o.Names = configs, principals, context, fs.Args()
 	if len(configs) > 0 {
 		o.Config = configs[0]
 	}

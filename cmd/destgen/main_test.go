@@ -43,6 +43,8 @@ func destgen(t *testing.T, args ...string) (code int, stdout, stderr string) {
 var (
 	realm    = filepath.Join("..", "..", "examples", "realm.json")
 	badStore = filepath.Join("..", "..", "gen", "testdata", "errors", "stores.json")
+	// qpidContext is a Broker-J virtual host with context variables.
+	qpidContext = filepath.Join("..", "..", "examples", "qpid-context.json")
 )
 
 // cliTest is one run of the command: its arguments, exit status and
@@ -70,6 +72,9 @@ var cliTests = []cliTest{
 		0, `{"name":"foo.boo","matches":["foo.*","foo.>"],"chosen":"foo.*",`, ""},
 	{"explain flag value missing", []string{"explain", "-config", realm, "-principal"}, 2, "", "flag needs an argument: -principal"},
 	{"generate flag on explain", []string{"explain", "-o", "x.go", "-config", realm}, 2, "", "flag provided but not defined: -o"},
+	{"context flags", []string{"explain", "-json", "-context", "a=1", "-context", "b=2", "-context-env", "-config", qpidContext, "orders"},
+		0, `"autoCreate":{"consume":null,"publish":2}`, ""},
+	{"context flag not NAME=VALUE", []string{"check", "-context", "a", "-config", qpidContext}, 2, "", `destgen: -context "a" is not NAME=VALUE`},
 	{"unknown command", []string{"chek", "-config", realm}, 2, "", `destgen: unexpected arguments ["chek" "-config"`},
 	{"no arguments", nil, 2, "", "destgen: -config is required"},
 }

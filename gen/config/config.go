@@ -2,7 +2,10 @@
 // Config out. It is the first stage of the pipeline and assumes nothing of
 // its input; it checks only what JSON itself can tell (syntax, key names,
 // value types, duplicate keys, value ranges that need no context) and leaves
-// the meaning of names, patterns and properties to package model.
+// the meaning of names, patterns and properties to package model. In a
+// Broker-J virtual host it first does what Broker-J does to a value before
+// validating it: expands context variables and converts strings holding
+// JSON or booleans (qpidconv.go), keeping positions in the file.
 //
 // It decodes as it parses, building no tree of the JSON, and keeps
 // positions as Locs, byte offsets that Config.Position turns into
@@ -32,7 +35,7 @@ const (
 	// Native is destgen's own strict format.
 	Native Format = iota
 	// Qpid is a Broker-J virtual host file, of which only
-	// nodeAutoCreationPolicies is read.
+	// nodeAutoCreationPolicies and context are read.
 	Qpid
 )
 

@@ -21,7 +21,9 @@ type decoder struct {
 	p     *parser
 	diags diag.List
 	ranks []ranked // of the messages of the objects being read (order.go)
-	qpid  bool     // Broker-J's lenient booleans
+	qpid  bool     // a Broker-J virtual host: its conversions (qpidconv.go)
+	vars  *Vars    // for its references: -context, -context-env
+	ctx   *scope   // its context, once read
 	// Indices of this file's first destination and policy when several
 	// files make one config, so messages count as model's do (DecodeAll).
 	destBase, policyBase int
@@ -40,6 +42,10 @@ type decoder struct {
 
 func (d *decoder) errorf(pos diag.Pos, format string, args ...any) {
 	d.diags.Errorf(pos, format, args...)
+}
+
+func (d *decoder) warnf(pos diag.Pos, format string, args ...any) {
+	d.diags.Warnf(pos, format, args...)
 }
 
 // slabSize is how many elements one allocation of a slab holds. A 100k
@@ -61,6 +67,9 @@ func (d *decoder) value(what label) *Value {
 	v := &d.values[len(d.values)-1]
 	v.Pos = d.p.posOf(at)
 	v.Str, v.raw = d.p.str()
+	if d.p.in != nil {
+		v.ext = &valueExt{in: d.p.in, inOff: at.off + 1}
+	}
 	return v
 }
 
@@ -80,7 +89,7 @@ func carve[T any](slab *[]T, s []T) []T {
 }
 
 // loc returns the Loc of mark at.
-func (d *decoder) loc(at mark) Loc { return d.p.file.base + Loc(at.off) }
+func (d *decoder) loc(at mark) Loc { return d.p.locOf(at) }
 
 // maxKeys is the most keys an object with a fixed key set accepts (a
 // destination's five).
@@ -163,17 +172,11 @@ func (d *decoder) expect(k Kind, what label) bool {
 }
 
 // boolean reads a boolean; wrongType says that it was not one, which was
-// reported.
+// reported. In a virtual host it may be a string (javaBoolean).
 func (d *decoder) boolean(what label) (b, wrongType bool) {
 	if d.qpid {
 		if k, ok := d.p.next(); ok && k == String {
-			at := d.p.mark()
-			// Broker-J's lenient booleans.
-			if s, _ := d.p.str(); s == "true" || s == "false" {
-				return s == "true", false
-			}
-			d.errorf(d.p.posOf(at), "%s must be %s, not %s", what, Bool.withArticle(), String.withArticle())
-			return false, true
+			return d.javaBoolean(what)
 		}
 	}
 	if !d.expect(Bool, what) {

@@ -36,26 +36,59 @@ func (k Kind) withArticle() string {
 // pattern element, a bad regex construct).
 type Value struct {
 	Pos diag.Pos // the opening quote
-	Str string   // the decoded text
+	Str string   // the decoded text (in a virtual host, expanded: expand.go)
 	raw string   // the source between the quotes, for PosAt
+	ext *valueExt
+}
+
+// valueExt says how a Value's text came from the file when not just by
+// decoding its escapes. Few values have one, so it sits behind a pointer:
+// a 100k destination config holds 100k Values.
+type valueExt struct {
+	spans []span // Str is raw decoded, then expanded so; nil if not
+	// in is the string whose text (after its own expansion) holds this
+	// value's source, as JSON embedded in a string; inOff is where. nil:
+	// the source is in the file.
+	in    *Value
+	inOff int
 }
 
 // PosAt returns the position of the byte at offset off of the value's
-// decoded text, accounting for escapes, so that an error inside a string
-// (a bad regex construct, say) points at the right column.
+// text, accounting for escapes, expansion and embedding, so that an error
+// inside a string (a bad regex construct, say) points at the right column.
 func (v *Value) PosAt(off int) diag.Pos {
-	p := v.Pos
-	p.Col++ // the opening quote
-	p.Offset++
-	decoded := 0
-	for i := 0; i < len(v.raw) && decoded < off; {
-		n, w := escapedWidth(v.raw[i:])
+	root := v
+	for root.ext != nil && root.ext.in != nil {
+		root = root.ext.in
+	}
+	fo := v.fileOffset(off)
+	p := root.Pos
+	p.Col += fo - p.Offset
+	p.Offset = fo
+	return p
+}
+
+// fileOffset maps offset off of the value's text to an offset in the file.
+func (v *Value) fileOffset(off int) int {
+	if v.ext != nil {
+		off = srcOffset(v.ext.spans, off)
+	}
+	raw := rawOffset(v.raw, off)
+	if v.ext != nil && v.ext.in != nil {
+		return v.ext.in.fileOffset(v.ext.inOff + raw)
+	}
+	return v.Pos.Offset + 1 + raw // after the opening quote
+}
+
+// rawOffset maps offset off of a JSON string's decoded text to its source.
+func rawOffset(raw string, off int) int {
+	i := 0
+	for decoded := 0; i < len(raw) && decoded < off; {
+		n, w := escapedWidth(raw[i:])
 		i += w
-		p.Col += w
-		p.Offset += w
 		decoded += n
 	}
-	return p
+	return i
 }
 
 // escapedWidth returns how many decoded bytes the next source unit of a JSON

@@ -21,6 +21,11 @@ type parser struct {
 	off   int
 	depth int // nesting of the value about to be read; the top level is 0
 	err   *SyntaxError
+	// in is the string whose text is data, when the parser reads JSON
+	// embedded in a string of the file (a Broker-J virtual host's):
+	// positions map back through it, and its line breaks are not the
+	// file's. nil: data is the file.
+	in *Value
 }
 
 func newParser(file, data string, base Loc) *parser {
@@ -41,6 +46,9 @@ type mark struct{ off, line int }
 func (p *parser) mark() mark { return mark{p.off, len(p.file.lines) - 1} }
 
 func (p *parser) posOf(m mark) diag.Pos {
+	if p.in != nil {
+		return p.in.PosAt(m.off)
+	}
 	return diag.Pos{File: p.file.name, Line: m.line + 1, Col: m.off - int(p.file.lines[m.line]) + 1, Offset: m.off}
 }
 
@@ -48,7 +56,15 @@ func (p *parser) posOf(m mark) diag.Pos {
 func (p *parser) pos() diag.Pos { return p.posOf(p.mark()) }
 
 // loc is the current position as a Loc.
-func (p *parser) loc() Loc { return p.file.base + Loc(p.off) }
+func (p *parser) loc() Loc { return p.locOf(p.mark()) }
+
+// locOf is the Loc of mark m.
+func (p *parser) locOf(m mark) Loc {
+	if p.in != nil {
+		return p.file.base + Loc(p.in.fileOffset(m.off))
+	}
+	return p.file.base + Loc(m.off)
+}
 
 // next returns the kind of the value that starts here (the caller has
 // skipped space), judged by its first byte; ok is false after a syntax
@@ -62,7 +78,7 @@ func (p *parser) next() (k Kind, ok bool) {
 		p.fail("JSON nested deeper than %d levels", MaxNesting)
 		return Null, false
 	case p.off >= len(p.data):
-		p.fail("unexpected end of file, expecting a value")
+		p.fail("unexpected %s, expecting a value", p.describe())
 		return Null, false
 	}
 	switch c := p.data[p.off]; {
@@ -227,6 +243,9 @@ func (p *parser) fail(format string, args ...any) {
 }
 
 func (p *parser) describe() string {
+	if p.off >= len(p.data) && p.in != nil {
+		return "end of string"
+	}
 	if p.off >= len(p.data) {
 		return "end of file"
 	}
@@ -238,7 +257,9 @@ func (p *parser) skipSpace() {
 	for p.off < len(p.data) {
 		switch p.data[p.off] {
 		case '\n':
-			p.file.lines = append(p.file.lines, uint32(p.off+1))
+			if p.in == nil {
+				p.file.lines = append(p.file.lines, uint32(p.off+1))
+			}
 		case ' ', '\t', '\r':
 		default:
 			return
@@ -377,4 +398,14 @@ func (p *parser) hex4(at int) (rune, bool) {
 		return 0, false
 	}
 	return rune(n), true
+}
+
+// reread moves the parser back to m, the start of a value it has read
+// past at nesting depth, to read that value again; back returns it to
+// where it was. Reading again appends the same line starts as the first
+// reading did, into the same array.
+func (p *parser) reread(m mark, depth int) (back func()) {
+	off, d, lines := p.off, p.depth, p.file.lines
+	p.off, p.depth, p.file.lines = m.off, depth, lines[:m.line+1]
+	return func() { p.off, p.depth, p.file.lines = off, d, lines }
 }

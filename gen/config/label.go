@@ -41,7 +41,11 @@ func (l label) and(word string) label {
 
 // property returns l followed by a quoted property key.
 func (l label) property(key string) label {
-	l = l.and("property")
+	return l.and("property").keyed(key)
+}
+
+// keyed returns l followed by a quoted key.
+func (l label) keyed(key string) label {
 	l.key, l.hasKey = key, true
 	return l
 }

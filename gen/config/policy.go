@@ -1,9 +1,6 @@
 package config
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // policy decodes one QPID-6954 policy and validates it as Broker-J's
 // NodeAutoCreationPolicy does; the pattern itself is checked by package
@@ -18,8 +15,12 @@ func (d *decoder) policy(p *Policy, i int) {
 	ok := d.object(what, &f, func(key string) {
 		switch key {
 		case "pattern":
-			if p.PatternVal = d.value(what.and("pattern")); p.PatternVal != nil {
-				p.Pattern = p.PatternVal.Str
+			v := d.value(what.and("pattern"))
+			if v != nil && (!d.qpid || d.expandValue(v, what.and("pattern"), missingError)) {
+				p.PatternVal = v // else reported, and not a regex to check
+			}
+			if v != nil {
+				p.Pattern = v.Str
 			}
 		case "nodeType":
 			p.NodeType = d.nodeType(what)
@@ -30,8 +31,10 @@ func (d *decoder) policy(p *Policy, i int) {
 			p.ConsumePos = d.loc(consumeAt)
 			p.CreatedOnConsume, consumeType = d.boolean(what.and("createdOnConsume"))
 		case "attributes":
-			if d.expect(Object, what.and("attributes")) {
-				p.Attributes = d.attributes()
+			if d.qpid {
+				p.Attributes = d.qpidAttributes(what.and("attributes"))
+			} else if d.expect(Object, what.and("attributes")) {
+				p.Attributes = d.attributes(what.and("attributes"))
 			}
 		}
 	})
@@ -61,28 +64,29 @@ func (d *decoder) checkPolicy(p *Policy, f *fields, at, consumeAt mark, flagType
 	}
 }
 
+// nodeType reads a nodeType as Broker-J matches it against the virtual
+// host's child types: trimmed as Java trims, in any case.
 func (d *decoder) nodeType(what label) NodeType {
-	at := d.p.mark()
-	if !d.expect(String, what.and("nodeType")) {
+	what = what.and("nodeType")
+	v := d.value(what)
+	if v == nil || d.qpid && !d.expandValue(v, what, missingError) {
 		return Queue
 	}
-	s, _ := d.p.str()
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	switch strings.ToLower(javaTrim(v.Str)) {
 	case "queue":
 		return Queue
 	case "exchange":
 		return Exchange
 	}
-	d.errorf(d.p.posOf(at), "%s nodeType %q is neither \"queue\" nor \"exchange\"", what, s)
+	d.errorf(v.Pos, "%s %q is neither \"queue\" nor \"exchange\"", what, v.Str)
 	return Queue
 }
 
 // attributes re-encodes the attributes object compactly in file order,
-// dropping "id" as Broker-J does (a created node gets a fresh id).
-func (d *decoder) attributes() string {
-	var b strings.Builder
-	b.WriteByte('{')
-	n := 0
+// dropping "id" as Broker-J drops it. In a virtual host its keys and string
+// values are expanded (qpidconv.go).
+func (d *decoder) attributes(what label) string {
+	var attrs attributes
 	d.seen.reset()
 	d.p.object(func(key string, at mark) {
 		if d.seen.has(key) {
@@ -91,20 +95,21 @@ func (d *decoder) attributes() string {
 			return
 		}
 		d.seen.add(key)
-		if key == "id" {
-			d.p.skip()
-			return
+		name := key
+		if d.qpid {
+			name, _ = d.expandKey(d.scope(), key, at, what.keyed(key), missingWarn)
 		}
-		if n > 0 {
-			b.WriteByte(',')
+		var b strings.Builder
+		if k, ok := d.p.next(); ok && k == String && d.qpid {
+			v := d.value(what.keyed(key))
+			d.expandValue(v, what.keyed(key), missingWarn)
+			quoteJSON(&b, v.Str)
+		} else {
+			d.p.encode(&b)
 		}
-		n++
-		b.WriteString(strconv.Quote(key))
-		b.WriteByte(':')
-		d.p.encode(&b)
+		attrs.set(name, b.String())
 	})
-	b.WriteByte('}')
-	return b.String()
+	return encodeAttributes(attrs.list)
 }
 
 // encode reads a value, writing it to b as compact JSON. Strings are

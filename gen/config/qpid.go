@@ -37,14 +37,15 @@ func (f Format) String() string {
 // DecodeFormat reads a config in format f (Auto: detect it).
 //
 // Native is destgen's own strict format. Qpid is an Apache Qpid Broker-J
-// virtual host file, as QPID-6954 shows one: only nodeAutoCreationPolicies
-// is read, and everything else in the virtual host (ids, exchanges,
-// context, other attributes) is ignored without error, as it configures
-// the broker rather than routing. The policies themselves are decoded as
-// strictly as in the native format, with Broker-J's own leniency where it
-// differs: booleans may be the strings "true" and "false" (Broker-J's REST
-// API and older virtual host files write them so). nodeType's case and an
-// "id" in attributes are handled as Broker-J does in both formats.
+// virtual host file, as QPID-6954 shows one: only its
+// nodeAutoCreationPolicies and its context are read, and everything else
+// (ids, exchanges, other attributes) is ignored without error, as it
+// configures the broker rather than routing. The policies are read as
+// Broker-J reads them, context variables and attribute conversions
+// included (qpidconv.go), and otherwise as strictly as in the native
+// format. nodeType's case and an "id" in attributes are handled as
+// Broker-J does in both formats. DecodeFormat has no Vars: a virtual
+// host's references must be to its own context (DecodeFilesVars).
 func DecodeFormat(file string, data []byte, f Format) (*Config, diag.List) {
 	// A copy: the config keeps substrings of the text, and the caller may
 	// reuse data.
@@ -82,7 +83,10 @@ func (d *decoder) start(file, data string) {
 	d.p = newParser(file, data, d.locBase)
 }
 
-// virtualHost reads a Broker-J virtual host's nodeAutoCreationPolicies.
+// virtualHost reads a Broker-J virtual host's nodeAutoCreationPolicies,
+// after its context, wherever that stands, since the policies' references
+// are expanded in it: the policies are skipped where they come and read
+// again at the end.
 func (d *decoder) virtualHost(file string) *Config {
 	d.qpid = true
 	cfg := &Config{File: file, Permissions: true, Format: Qpid, files: []*srcFile{d.p.file}}
@@ -92,21 +96,31 @@ func (d *decoder) virtualHost(file string) *Config {
 		if !d.expect(Object, named("virtual host")) {
 			return
 		}
-		seen := false
+		var policies mark
+		depth, seen := 0, map[string]bool{}
 		d.p.object(func(key string, at mark) {
 			switch {
-			case key != "nodeAutoCreationPolicies":
+			case key != "nodeAutoCreationPolicies" && key != "context":
 				d.p.skip()
-			case seen:
+			case seen[key]:
 				d.errorf(d.p.posOf(at), "duplicate key %q in virtual host", key)
 				d.p.skip()
+			case key == "context":
+				seen[key] = true
+				d.context(named("context"))
 			default:
-				seen = true
-				d.rankFrom(policyRank)
-				cfg.Policies = list(d, named("nodeAutoCreationPolicies"), d.policy)
-				d.rankFrom(ownRank)
+				seen[key] = true
+				policies, depth = d.p.mark(), d.p.depth
+				d.p.skip()
 			}
 		})
+		if seen["nodeAutoCreationPolicies"] && d.p.err == nil {
+			back := d.p.reread(policies, depth)
+			d.rankFrom(policyRank)
+			cfg.Policies = d.policyList(named("nodeAutoCreationPolicies"))
+			d.rankFrom(ownRank)
+			back()
+		}
 	})
 	d.done(g)
 	return cfg

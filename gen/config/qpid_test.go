@@ -26,8 +26,9 @@ var qpidTests = []struct {
 		}},
 	{"string booleans", vhost(`[{"pattern": "a", "nodeType": "queue", "createdOnPublish": "false", "createdOnConsume": "true"}]`), Auto, "",
 		func(c *Config) bool { return !c.Policies[0].CreatedOnPublish && c.Policies[0].CreatedOnConsume }},
-	{"other strings are not booleans", vhost(`[{"pattern": "a", "nodeType": "queue", "createdOnPublish": "yes"}]`), Auto,
-		`c.json:2:88: error: policy 0 createdOnPublish must be a boolean, not a string`, nil},
+	{"other strings are false", vhost(`[{"pattern": "a", "nodeType": "queue", "createdOnPublish": "yes"}]`), Auto,
+		`c.json:2:88: warning: policy 0 createdOnPublish "yes" is false: Broker-J reads a string as true only if it is "true", in any case (Boolean.valueOf)
+c.json:2:30: error: policy 0 has neither createdOnPublish nor createdOnConsume true: it can never create a node`, nil},
 	{"nodeType any case, trimmed", vhost(`[{"pattern": "a", "nodeType": " Exchange ", "createdOnPublish": true}]`), Auto, "",
 		func(c *Config) bool { return c.Policies[0].NodeType == Exchange }},
 	{"id dropped from attributes", vhost(`[{"pattern": "a", "nodeType": "queue", "createdOnPublish": true, "attributes": {"id": "x", "durable": true}}]`), Auto, "",
