@@ -55,6 +55,12 @@ type PolicyIndex struct {
 	// meets: empty literals, inner literals too short to index.
 	always bucket
 	infix  *infixIndex // nil without inner-literal entries
+	// autos are the automata of CheckAutomaton policies, which Find runs
+	// on every name whose answer they could lower; byPolicy[p] is the
+	// automaton that stands for CheckMatch policy p's match function, or
+	// nil.
+	autos    []*automaton
+	byPolicy []*automaton
 }
 
 // CompactPolicies is a PolicyIndex as generated code carries it. Entry e
@@ -65,12 +71,18 @@ type PolicyIndex struct {
 // enabled for (bit op), the bits above are its Anchor and Check, shared by
 // all its entries. With AnchorAffix, AtEnd[e] says the name must end with
 // entry e's literal rather than start with it.
+//
+// Automata decide general policies (see PolicyAutomaton): a CheckAutomaton
+// policy is decided by the automaton listing it alone (its entries, if
+// any, are ignored); for a CheckMatch policy an automaton listing it
+// replaces the match function.
 type CompactPolicies struct {
 	Literals    string
 	LiteralEnds []uint32
 	EntryPolicy []uint32
 	AtEnd       []bool
 	Flags       []uint8
+	Automata    []PolicyAutomaton
 }
 
 // Policy anchors, in CompactPolicies.Flags: where a name that the policy
@@ -91,6 +103,7 @@ const (
 	CheckNone             = iota << checkShift // nothing
 	CheckNoLineTerminator                      // the name outside the literal has no Java line terminator
 	CheckMatch                                 // the match function passed to Find accepts the name
+	CheckAutomaton                             // the automaton listing the policy accepts the name
 
 	checkShift = anchorShift + 2
 	checkMask  = 3 << checkShift
@@ -171,8 +184,13 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 	} else {
 		best, cand = x.first(name, opBit)
 	}
+	for _, a := range x.autos {
+		if a.minPolicy[op] < best {
+			best = min(best, a.find(name, op))
+		}
+	}
 	if cand < best {
-		return x.findMatch(name, opBit, best, cand, match)
+		return x.findMatch(name, op, best, cand, match)
 	}
 	if best == noPolicy {
 		return -1, false
@@ -223,17 +241,17 @@ type candidates struct {
 // name is passed apart from g, and match given only it: escape analysis
 // would otherwise see g's pointer to cs flow into match and move cs to
 // the heap.
-func (x *PolicyIndex) findMatch(name string, opBit uint8, best, cand uint32, match func(policy int, name string) bool) (int, bool) {
+func (x *PolicyIndex) findMatch(name string, op Op, best, cand uint32, match func(policy int, name string) bool) (int, bool) {
 	cs := candidates{after: cand}
 	var g finder
-	g.name, g.opBit, g.best, g.cs = name, opBit, best, &cs
+	g.name, g.opBit, g.best, g.cs = name, uint8(1)<<op, best, &cs
 	for {
 		g.gather(x)
 		for _, p := range cs.p[:cs.n] {
 			if p >= g.best {
 				break
 			}
-			if match(int(p), name) {
+			if x.matches(p, name, op, match) {
 				return int(p), true
 			}
 		}
@@ -246,6 +264,15 @@ func (x *PolicyIndex) findMatch(name string, opBit uint8, best, cand uint32, mat
 		return -1, false
 	}
 	return int(g.best), true
+}
+
+// matches reports whether CheckMatch policy p matches name: by its
+// automaton, if it has one, else by match.
+func (x *PolicyIndex) matches(p uint32, name string, op Op, match func(policy int, name string) bool) bool {
+	if p < uint32(len(x.byPolicy)) && x.byPolicy[p] != nil {
+		return x.byPolicy[p].find(name, op) == p
+	}
+	return match(int(p), name)
 }
 
 // gather probes every table and the inner-literal index, lowering f.best

@@ -23,6 +23,9 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	for e, end := range c.LiteralEnds {
 		ent := newEntry(c, e, c.Literals[start:end])
 		start = end
+		if ent.check == CheckAutomaton {
+			continue // decided by its automaton alone
+		}
 		spec := tableSpec{klen: keyClass(len(ent.lit)), fold: ent.anchor == AnchorFold, back: ent.suffix}
 		if spec.klen == 8 { // front8 holds fold entries too (see PolicyIndex)
 			spec.fold = false
@@ -62,6 +65,7 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	sort.SliceStable(x.small, func(i, j int) bool { return x.small[i].minPolicy < x.small[j].minPolicy })
 	x.always = x.addBucket(always)
 	x.only8 = len(x.small) == 0 && len(always) == 0 && len(infix) == 0 && !x.front8Fold
+	x.addAutomata(c)
 	if len(infix) > 0 {
 		b := x.addBucket(infix)
 		which := make([]uint32, 0, len(infix))
@@ -71,6 +75,31 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 		x.infix = newInfixIndex(x.entries, which)
 	}
 	return x
+}
+
+// addAutomata expands c's automata: those listing a CheckAutomaton policy
+// run on every name, the others stand for their policies' match function.
+func (x *PolicyIndex) addAutomata(c *CompactPolicies) {
+	for i := range c.Automata {
+		ca := &c.Automata[i]
+		a := newAutomaton(ca)
+		all := true
+		for _, p := range ca.Policies {
+			all = all && int(p) < len(c.Flags) && c.Flags[p]&checkMask == CheckAutomaton
+		}
+		if all {
+			x.autos = append(x.autos, a)
+			continue
+		}
+		if x.byPolicy == nil {
+			x.byPolicy = make([]*automaton, len(c.Flags))
+		}
+		for _, p := range ca.Policies {
+			if int(p) < len(c.Flags) && c.Flags[p]&checkMask == CheckMatch {
+				x.byPolicy[p] = a
+			}
+		}
+	}
 }
 
 // emptyTable is a table without entries, which Find never probes.

@@ -15,8 +15,10 @@ import "errors"
 // Version 4: Compact.Automata holds three values per automaton (the third
 // is Automaton.Elements); version 3 data, two per automaton, would be
 // misread, so only version 4 code builds against this package.
+// Version 5: CompactPolicies.Automata and CheckAutomaton, which version 5
+// code may use; version 4 code, without them, still means the same.
 const (
-	Version    = 4
+	Version    = 5
 	MinVersion = 4
 	MaxVersion = Version
 )

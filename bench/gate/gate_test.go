@@ -92,11 +92,18 @@ func TestReportAllocs(t *testing.T) {
 func TestChecksCoverTargets(t *testing.T) {
 	full := Checks(Full)
 	// per shape: 5 map checks, 2 gsl, 1 ref, 10 Allowed; 3 fast-policy
-	// checks; 2 scaling checks.
-	if want := 2*(5+2+1+10) + 3 + 2; len(full) != want {
+	// checks; 2 scaling checks; 2 general-policy checks vs one regexp
+	// (P = 10, 100) and 1 vs Broker-J's loop (P = 10).
+	if want := 2*(5+2+1+10) + 3 + 2 + 3; len(full) != want {
 		t.Errorf("full mode has %d checks, want %d", len(full), want)
 	}
-	for _, c := range Checks(CI) {
+	ci := Checks(CI)
+	// gsl at 2 sizes per shape, fast-policy at P = 10 and 1000, scaling
+	// per mix.
+	if want := 2*2 + 2 + 2; len(ci) != want {
+		t.Errorf("CI mode has %d checks, want %d", len(ci), want)
+	}
+	for _, c := range ci {
 		if !c.CI {
 			t.Errorf("CI mode includes a non-CI check: %s", c.Target)
 		}

@@ -9,6 +9,8 @@ type Mode struct {
 	Name        string
 	Sizes       []int // N of the destination workloads
 	PolicySizes []int // P of the policy workloads
+	// GeneralSizes are P of the General-mix workloads (issue 22).
+	GeneralSizes []int
 	// CIOnly keeps only the targets marked CI: those with a wide margin,
 	// which a short, noisy run on a shared machine still decides.
 	CIOnly bool
@@ -16,8 +18,9 @@ type Mode struct {
 
 // The two modes, matching benchgen's sets.
 var (
-	Full = Mode{Name: "full", Sizes: []int{10, 100, 1000, 10_000, 100_000}, PolicySizes: []int{10, 100, 1000}}
-	CI   = Mode{Name: "ci", Sizes: []int{100, 10_000}, PolicySizes: []int{10, 1000}, CIOnly: true}
+	Full = Mode{Name: "full", Sizes: []int{10, 100, 1000, 10_000, 100_000}, PolicySizes: []int{10, 100, 1000},
+		GeneralSizes: []int{10, 100}}
+	CI = Mode{Name: "ci", Sizes: []int{100, 10_000}, PolicySizes: []int{10, 1000}, CIOnly: true}
 )
 
 var shapes = []string{"exact", "wild"}
@@ -74,6 +77,7 @@ func Checks(m Mode) []Check {
 				Slow: side("AutoCreate", cfg(1000), "gen"), Fast: side("AutoCreate", cfg(10), "gen"), Max: 3, CI: true})
 		}
 	}
+	cs = append(cs, generalChecks(m.GeneralSizes)...)
 	if m.CIOnly {
 		var ci []Check
 		for _, c := range cs {
@@ -82,6 +86,26 @@ func Checks(m Mode) []Check {
 			}
 		}
 		cs = ci
+	}
+	return cs
+}
+
+// generalChecks are issue 22's targets on the General mix: node hits
+// (every one decided by a general policy) at least 10x faster than one
+// MatchString of the deciding policy's pattern, at every size; and at 10
+// policies, node-mixed names at least 20x faster than Broker-J's loop.
+// Both are make bench-gate's: neither has a wide margin yet (see the
+// README), and a CI that fails at random gets ignored.
+func generalChecks(sizes []int) []Check {
+	var cs []Check
+	for _, p := range sizes {
+		cfg := func(names string) string { return fmt.Sprintf("shape=general/P=%d/names=%s", p, names) }
+		cs = append(cs, Check{Target: "AutoCreate general-policy names vs one regexp.MatchString",
+			Slow: side("AutoCreate", cfg("hits"), "regexp-one"), Fast: side("AutoCreate", cfg("hits"), "gen"), Min: 10})
+		if p == 10 {
+			cs = append(cs, Check{Target: "AutoCreate general policy list vs Broker-J's loop",
+				Slow: side("AutoCreate", cfg("mixed"), "regexp"), Fast: side("AutoCreate", cfg("mixed"), "gen"), Min: 20})
+		}
 	}
 	return cs
 }

@@ -18,7 +18,8 @@ const (
 	MixedNames Category = "mixed"
 	// NodeHits are node names some auto-creation policy's pattern matches
 	// (the winner for an operation may be an earlier policy, or none when
-	// the matching policies are not enabled for it).
+	// the matching policies are not enabled for it). With the General
+	// mix, only its general policies' names.
 	NodeHits Category = "node-hits"
 	// NodeMisses match no policy; a tenth of them are near misses that
 	// only a line terminator keeps from matching (rob.durable.x\ny).
@@ -133,8 +134,9 @@ func (w *Workload) pool(c Category) ([]string, error) {
 	case Invalid:
 		p = w.invalid(r)
 	case NodeHits:
-		p, err = w.draw(r, len(w.Policies) > 0, func() (string, bool) {
-			return w.Policies[r.IntN(len(w.Policies))].instance(r), true
+		pols := w.hitPolicies()
+		p, err = w.draw(r, len(pols) > 0, func() (string, bool) {
+			return pols[r.IntN(len(pols))].instance(r), true
 		})
 	case NodeMisses:
 		p, err = w.draw(r, true, func() (string, bool) { return w.nodeMiss(r) })
@@ -200,6 +202,22 @@ func (w *Workload) miss(r *rand.Rand) (string, bool) {
 	}
 	elems[r.IntN(len(elems))] = fmt.Sprintf("%s%d", missTokens[r.IntN(len(missTokens))], r.IntN(1000))
 	return strings.Join(elems, "."), !w.index.match(elems)
+}
+
+// hitPolicies are the policies NodeHits draws from: all of them, but for
+// the General mix only its general ones, so that the names measure the
+// general policies' path.
+func (w *Workload) hitPolicies() []Policy {
+	if w.Spec.Mix != General {
+		return w.Policies
+	}
+	var ps []Policy
+	for _, p := range w.Policies {
+		if p.Kind == PolicyGeneral {
+			ps = append(ps, p)
+		}
+	}
+	return ps
 }
 
 // nodeMiss is a node name that no policy matches: a tenant with an

@@ -47,8 +47,11 @@ type Policy struct {
 func (w *Workload) policies(r *rand.Rand) error {
 	n := w.Spec.Policies
 	general := 0
-	if w.Spec.Mix == Mixed {
+	switch w.Spec.Mix {
+	case Mixed:
 		general = max(1, n*GeneralPercent/100)
+	case General:
+		general = max(1, n*GeneralListPercent/100)
 	}
 	seen := map[string]bool{}
 	for i := range n {
@@ -61,7 +64,7 @@ func (w *Workload) policies(r *rand.Rand) error {
 			if attempt == maxAttempts {
 				return fmt.Errorf("workload: %v: no new policy after %d attempts", w.Spec, maxAttempts)
 			}
-			p = newPolicy(r, kind, n)
+			p = newPolicy(r, kind, n, w.Spec.Mix)
 			if !seen[p.Pattern] {
 				break
 			}
@@ -112,7 +115,7 @@ func tenant(r *rand.Rand, n int) string {
 	return fmt.Sprintf("app%03d", r.IntN(max(10, n)))
 }
 
-func newPolicy(r *rand.Rand, kind PolicyKind, n int) Policy {
+func newPolicy(r *rand.Rand, kind PolicyKind, n int, mix PolicyMix) Policy {
 	t, k := tenant(r, n), nodeKinds[r.IntN(len(nodeKinds))]
 	switch kind {
 	case PolicyLiteral:
@@ -129,6 +132,9 @@ func newPolicy(r *rand.Rand, kind PolicyKind, n int) Policy {
 		}
 		return literalPolicy(kind, alts...)
 	case PolicyGeneral:
+		if mix == General && r.IntN(3) == 0 {
+			return brokerJPolicy(r, t)
+		}
 		return generalPolicy(r, t, k)
 	}
 	lit := t + "." + k + "."
@@ -165,6 +171,27 @@ func generalPolicy(r *rand.Rand, t, k string) Policy {
 	}
 	return Policy{Kind: PolicyGeneral, Pattern: `(?i)` + quote(t+"."+k) + `\.[a-z0-9]+`,
 		instance: func(r *rand.Rand) string { return strings.ToUpper(t) + "." + k + "." + events[r.IntN(len(events))] }}
+}
+
+// brokerJPolicy is one of the general regexes of issue 22's list: a
+// reply queue named by a case-insensitive prefix and a random token, or a
+// versioned service address.
+func brokerJPolicy(r *rand.Rand, t string) Policy {
+	const alnum = "abcdefghijklmnopqrstuvwxyz0123456789"
+	if r.IntN(2) == 0 {
+		return Policy{Kind: PolicyGeneral, Pattern: `(?i)` + quote(t) + `\.reply\.[a-z0-9]{8}`,
+			instance: func(r *rand.Rand) string {
+				b := []byte(strings.ToUpper(t) + ".reply.")
+				for range 8 {
+					b = append(b, alnum[r.IntN(len(alnum))])
+				}
+				return string(b)
+			}}
+	}
+	return Policy{Kind: PolicyGeneral, Pattern: `svc\.[a-z]+\.v[0-9]+\.` + quote(t) + `\..*`,
+		instance: func(r *rand.Rand) string {
+			return "svc." + domains[r.IntN(len(domains))] + ".v" + fmt.Sprint(1+r.IntN(20)) + "." + t + "." + randomRest(r)
+		}}
 }
 
 // randomRest is one to three elements after a prefix policy's literal.

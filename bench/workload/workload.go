@@ -37,6 +37,12 @@ const (
 	Fast PolicyMix = "fast"
 	// Mixed is Fast with GeneralPercent of general regexes.
 	Mixed PolicyMix = "mixed"
+	// General is Fast with GeneralListPercent of general regexes, drawn
+	// from the Mixed ones and two more that Broker-J users write
+	// (`(?i)acme\.reply\.[a-z0-9]{8}`, `svc\.[a-z]+\.v[0-9]+\.acme\..*`):
+	// the list of issue 22, whose node hits are all decided by a general
+	// policy.
+	General PolicyMix = "general"
 )
 
 // Limits and defaults of the generator.
@@ -50,6 +56,8 @@ const (
 	// GeneralPercent of a Mixed policy list are general regexes: the issue
 	// allows at most 10%.
 	GeneralPercent = 8
+	// GeneralListPercent of a General policy list are general regexes.
+	GeneralListPercent = 50
 	// NumPrincipals is the size of the principal population ACLs draw from:
 	// "a few hundred".
 	NumPrincipals = 300
@@ -118,7 +126,7 @@ func (s Spec) validate() error {
 	switch {
 	case s.Shape != Exact && s.Shape != Wild:
 		return fmt.Errorf("workload: unknown shape %q", s.Shape)
-	case s.Mix != Fast && s.Mix != Mixed:
+	case s.Mix != Fast && s.Mix != Mixed && s.Mix != General:
 		return fmt.Errorf("workload: unknown policy mix %q", s.Mix)
 	case s.N < 1 || s.N > MaxN:
 		return fmt.Errorf("workload: N = %d, want 1 to %d", s.N, MaxN)

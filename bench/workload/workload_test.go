@@ -15,6 +15,7 @@ var testSpecs = []Spec{
 	{Shape: Exact, N: 10, Mix: Mixed, Policies: 10, Seed: DefaultSeed},
 	{Shape: Exact, N: 1000, Mix: Fast, Policies: 100, Seed: DefaultSeed},
 	{Shape: Wild, N: 1000, Mix: Mixed, Policies: 200, Seed: 7},
+	{Shape: Exact, N: 10, Mix: General, Policies: 10, Seed: DefaultSeed},
 }
 
 const testNames = 500
@@ -69,7 +70,11 @@ func TestShapes(t *testing.T) {
 				general++
 			}
 		}
-		if general*100 > s.Policies*10 || s.Mix == Mixed && general == 0 {
+		limit := 10 // percent
+		if s.Mix == General {
+			limit = GeneralListPercent
+		}
+		if general*100 > s.Policies*limit || s.Mix != Fast && general == 0 {
 			t.Errorf("%v: %d general policies", s, general)
 		}
 	}

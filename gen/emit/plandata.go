@@ -73,4 +73,17 @@ func policyData(w *dataWriter, c *runtime.CompactPolicies) {
 		ops[i] = uint64(o)
 	}
 	w.uints("policyFlags", "uint8", ops)
+	for k, a := range c.Automata {
+		name := func(field string) string { return "policyAutomaton" + strconv.Itoa(k) + field }
+		w.uints(name("Policies"), "uint32", widen(a.Policies))
+		w.str(name("ASCII"), a.ASCII)
+		w.uints(name("RuneStarts"), "uint32", widen(a.RuneStarts))
+		w.str(name("RuneClasses"), a.RuneClasses)
+		next := make([]uint64, len(a.Next))
+		for i, t := range a.Next {
+			next[i] = uint64(t)
+		}
+		w.uints(name("Next"), "uint16", next)
+		w.uints(name("Accept"), "uint32", widen(a.Accept))
+	}
 }

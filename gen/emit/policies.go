@@ -36,18 +36,59 @@ func policies(f *jen.File, p *plan.Plan) {
 	f.Comment("Policies are the auto-creation policies, in config order.")
 	f.Var().Id("Policies").Op("=").Index(jen.Op("...")).Id("Policy").Values(append(elems, jen.Line())...)
 	for _, pol := range p.Policies {
-		if pol.Shape.Kind == javaregex.General {
+		if needsRegexp(pol) {
 			regexpVar(f, pol)
 		}
 	}
-	f.Comment("policyIndex decides AutoCreate, calling policyMatch for General policies")
-	f.Comment("only; see runtime.PolicyIndex.")
-	f.Var().Id("policyIndex").Op("=").Qual(runtimePath, "NewPolicyIndex").Call(jen.Op("&").Qual(runtimePath, "CompactPolicies").Values(jen.Dict{
+	compact := jen.Dict{
 		jen.Id("Literals"): jen.Id("policyLiterals"), jen.Id("LiteralEnds"): jen.Id("policyLiteralEnds"),
 		jen.Id("EntryPolicy"): jen.Id("policyOfEntry"), jen.Id("AtEnd"): jen.Id("policyAtEnd"), jen.Id("Flags"): jen.Id("policyFlags"),
-	}))
+	}
+	if len(p.PolicyIndex.Automata) > 0 {
+		automataVar(f, p)
+		compact[jen.Id("Automata")] = jen.Id("policyAutomata")
+	}
+	f.Comment("policyIndex decides AutoCreate, calling policyMatch for the General")
+	f.Comment("policies without an automaton only; see runtime.PolicyIndex.")
+	f.Var().Id("policyIndex").Op("=").Qual(runtimePath, "NewPolicyIndex").Call(jen.Op("&").Qual(runtimePath, "CompactPolicies").Values(compact))
 	autoCreate(f)
 	policyMatch(f, p.Policies)
+}
+
+// needsRegexp reports whether only a regexp decides pol: a General
+// policy without an automaton.
+func needsRegexp(pol plan.Policy) bool {
+	return pol.Shape.Kind == javaregex.General && !pol.Automaton
+}
+
+// automataVar emits the policy automata, their tables at the end of the
+// file (policyData):
+//
+//	// policyAutomata decide the General policies (see runtime.PolicyAutomaton):
+//	//	policy 4, Java: svc\.[a-z]+\.v[0-9]+\..*
+//	var policyAutomata = []runtime.PolicyAutomaton{{
+//		Policies: policyAutomaton0Policies,
+//		...
+//		Classes:  7,
+//		Start:    1,
+//	}}
+func automataVar(f *jen.File, p *plan.Plan) {
+	f.Comment("policyAutomata decide the General policies (see runtime.PolicyAutomaton):")
+	for _, pol := range p.Policies {
+		if pol.Automaton {
+			f.Comment(fmt.Sprintf("\tpolicy %d, Java: %s", pol.Index, quote(pol.Pattern)))
+		}
+	}
+	var elems []jen.Code
+	for k, a := range p.PolicyIndex.Automata {
+		id := func(field string) jen.Code { return jen.Id(fmt.Sprintf("policyAutomaton%d%s", k, field)) }
+		elems = append(elems, jen.Values(jen.Dict{
+			jen.Id("Policies"): id("Policies"), jen.Id("ASCII"): id("ASCII"), jen.Id("RuneStarts"): id("RuneStarts"),
+			jen.Id("RuneClasses"): id("RuneClasses"), jen.Id("Next"): id("Next"), jen.Id("Accept"): id("Accept"),
+			jen.Id("Classes"): jen.Lit(int(a.Classes)), jen.Id("Start"): jen.Lit(int(a.Start)),
+		}))
+	}
+	f.Var().Id("policyAutomata").Op("=").Index().Qual(runtimePath, "PolicyAutomaton").Values(elems...)
 }
 
 // regexpVar emits, for a policy only a regexp can decide,
@@ -95,7 +136,7 @@ func policyMatch(f *jen.File, pols []plan.Policy) {
 	for c := 0; c*policyChunk < len(pols); c++ {
 		var general []plan.Policy
 		for _, pol := range pols[c*policyChunk : min(len(pols), (c+1)*policyChunk)] {
-			if pol.Shape.Kind == javaregex.General {
+			if needsRegexp(pol) {
 				general = append(general, pol)
 			}
 		}

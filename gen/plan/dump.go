@@ -40,7 +40,13 @@ func (p *Plan) Dump() string {
 		if len(pol.Required) > 0 {
 			fmt.Fprintf(&b, " required=%q", pol.Required)
 		}
+		if pol.Automaton && pol.Check == CheckMatch {
+			b.WriteString(" own-automaton")
+		}
 		b.WriteByte('\n')
+	}
+	for i, a := range p.PolicyIndex.Automata {
+		fmt.Fprintf(&b, "policy-automaton %d policies=%v states=%d classes=%d\n", i, a.Policies, len(a.Next)/int(a.Classes), a.Classes)
 	}
 	return b.String()
 }

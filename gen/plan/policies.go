@@ -29,6 +29,11 @@ type Policy struct {
 	// times more and would mostly fail on the names the key lets through.
 	Prefix, Suffix string
 	Required       []string
+	// Automaton: a deterministic automaton decides the policy (see
+	// policydfa.go), in place of its regexp; with CheckAutomaton the one
+	// of the whole list, run on every name, else its own, reached through
+	// its index entry.
+	Automaton bool
 }
 
 // Anchor is where a name a policy matches holds one of its keys.
@@ -49,7 +54,8 @@ type Check uint8
 const (
 	CheckNone             Check = iota // nothing: the key decides
 	CheckNoLineTerminator              // the rest of the name has no Java line terminator
-	CheckMatch                         // policyMatch: the policy's regexp
+	CheckMatch                         // policyMatch: the policy's regexp, or its automaton
+	CheckAutomaton                     // the list's automaton, on every name; no key
 )
 
 func (a Anchor) String() string {
@@ -57,7 +63,7 @@ func (a Anchor) String() string {
 }
 
 func (c Check) String() string {
-	return [...]string{"none", "no-line-terminator", "match"}[c]
+	return [...]string{"none", "no-line-terminator", "match", "automaton"}[c]
 }
 
 // buildPolicies analyses each policy's regex, chooses its index entries
@@ -66,14 +72,17 @@ func (p *Plan) buildPolicies() {
 	var keys []string
 	c := &p.PolicyIndex
 	for _, pol := range p.Model.Policies {
-		pp := planPolicy(pol)
+		p.Policies = append(p.Policies, planPolicy(pol))
+	}
+	c.Automata = buildPolicyAutomata(p.Policies)
+	for _, pp := range p.Policies {
+		pol := pp.Policy
 		for _, k := range pp.Keys {
 			keys = append(keys, k)
 			c.EntryPolicy = append(c.EntryPolicy, uint32(pol.Index))
 			c.AtEnd = append(c.AtEnd, pp.Anchor == AnchorSuffix)
 		}
 		c.Flags = append(c.Flags, opBits(pol)|pp.runtimeFlags())
-		p.Policies = append(p.Policies, pp)
 	}
 	c.Literals, c.LiteralEnds = Blob(keys)
 }
@@ -121,6 +130,7 @@ func (pp *Policy) runtimeFlags() uint8 {
 	}[pp.Anchor]
 	check := [...]uint8{
 		CheckNone: runtime.CheckNone, CheckNoLineTerminator: runtime.CheckNoLineTerminator, CheckMatch: runtime.CheckMatch,
+		CheckAutomaton: runtime.CheckAutomaton,
 	}[pp.Check]
 	return anchor | check
 }

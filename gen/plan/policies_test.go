@@ -10,18 +10,9 @@ import (
 // TestPolicyEntries pins the index entries the plan chooses for each
 // shape, as Dump shows them, and their compact form.
 func TestPolicyEntries(t *testing.T) {
-	p := Build(load(t, []byte(`{"nodeAutoCreationPolicies": [
-		{"pattern": "rob\\.durable\\..*", "nodeType": "queue", "createdOnPublish": true},
-		{"pattern": "(?s)tmp\\..*", "nodeType": "queue", "createdOnConsume": true},
-		{"pattern": ".*\\.dlq\\.acme", "nodeType": "queue", "createdOnPublish": true, "createdOnConsume": true},
-		{"pattern": "acme\\.ctl\\.start|acme\\.ctl\\.stop", "nodeType": "queue", "createdOnPublish": true},
-		{"pattern": "[a-z]+\\.v[0-9]+\\.acme\\..*", "nodeType": "queue", "createdOnPublish": true},
-		{"pattern": "acme\\.[0-9]+\\.work", "nodeType": "queue", "createdOnPublish": true},
-		{"pattern": "acme\\.work\\.q[0-9]{2,4}", "nodeType": "queue", "createdOnPublish": true},
-		{"pattern": "(?i)acme\\.work\\.[a-z0-9]+", "nodeType": "queue", "createdOnPublish": true},
-		{"pattern": "[a-z]+", "nodeType": "queue", "createdOnPublish": true},
-		{"pattern": "r\ufffd.*", "nodeType": "queue", "createdOnPublish": true}
-	]}`)))
+	forceRegexp = true
+	defer func() { forceRegexp = false }()
+	p := Build(load(t, entriesConfig))
 	var got []string
 	for _, l := range strings.Split(p.Dump(), "\n") {
 		if strings.HasPrefix(l, "policy ") {
@@ -56,3 +47,18 @@ func TestPolicyEntries(t *testing.T) {
 		t.Errorf("Flags[2] = %#x, want %#x", c.Flags[2], want)
 	}
 }
+
+// entriesConfig has a policy of every shape, and a General one holding
+// U+FFFD.
+var entriesConfig = []byte(`{"nodeAutoCreationPolicies": [
+		{"pattern": "rob\\.durable\\..*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "(?s)tmp\\..*", "nodeType": "queue", "createdOnConsume": true},
+		{"pattern": ".*\\.dlq\\.acme", "nodeType": "queue", "createdOnPublish": true, "createdOnConsume": true},
+		{"pattern": "acme\\.ctl\\.start|acme\\.ctl\\.stop", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "[a-z]+\\.v[0-9]+\\.acme\\..*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "acme\\.[0-9]+\\.work", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "acme\\.work\\.q[0-9]{2,4}", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "(?i)acme\\.work\\.[a-z0-9]+", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "[a-z]+", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "r\ufffd.*", "nodeType": "queue", "createdOnPublish": true}
+	]}`)

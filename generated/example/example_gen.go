@@ -7,8 +7,8 @@ import "github.com/destgen/destgen/runtime"
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(4 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 4)
+	_ = runtime.EnforceVersion(5 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 5)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -166,8 +166,8 @@ var Policies = [...]Policy{
 	},
 }
 
-// policyIndex decides AutoCreate, calling policyMatch for General policies
-// only; see runtime.PolicyIndex.
+// policyIndex decides AutoCreate, calling policyMatch for the General
+// policies without an automaton only; see runtime.PolicyIndex.
 var policyIndex = runtime.NewPolicyIndex(&runtime.CompactPolicies{
 	AtEnd:       policyAtEnd,
 	EntryPolicy: policyOfEntry,

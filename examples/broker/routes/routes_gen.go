@@ -2,17 +2,13 @@
 
 package routes
 
-import (
-	"github.com/destgen/destgen/runtime"
-	"regexp"
-	"strings"
-)
+import "github.com/destgen/destgen/runtime"
 
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(4 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 4)
+	_ = runtime.EnforceVersion(5 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 5)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -157,11 +153,26 @@ var Policies = [...]Policy{
 		Pattern:    "events\\.[a-z]+",
 	},
 }
-var policy1 = regexp.MustCompile("\\A(?:events\\.[a-z]+)\\z") // Java: "events\\.[a-z]+"
-// policyIndex decides AutoCreate, calling policyMatch for General policies
-// only; see runtime.PolicyIndex.
+
+// policyAutomata decide the General policies (see runtime.PolicyAutomaton):
+//
+//	policy 1, Java: "events\\.[a-z]+"
+var policyAutomata = []runtime.PolicyAutomaton{{
+	ASCII:       policyAutomaton0ASCII,
+	Accept:      policyAutomaton0Accept,
+	Classes:     8,
+	Next:        policyAutomaton0Next,
+	Policies:    policyAutomaton0Policies,
+	RuneClasses: policyAutomaton0RuneClasses,
+	RuneStarts:  policyAutomaton0RuneStarts,
+	Start:       1,
+}}
+
+// policyIndex decides AutoCreate, calling policyMatch for the General
+// policies without an automaton only; see runtime.PolicyIndex.
 var policyIndex = runtime.NewPolicyIndex(&runtime.CompactPolicies{
 	AtEnd:       policyAtEnd,
+	Automata:    policyAutomata,
 	EntryPolicy: policyOfEntry,
 	Flags:       policyFlags,
 	LiteralEnds: policyLiteralEnds,
@@ -180,22 +191,9 @@ func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
 	return &Policies[i], true
 }
 
-// policyMatch0 is policyMatch for the General policies numbered 1 to 1.
-func policyMatch0(i int, name string) bool {
-	switch i {
-	case 1: // "events\\.[a-z]+"
-		return strings.HasPrefix(name, "events.") && policy1.MatchString(name)
-	}
-	return false
-}
-
 // policyMatch reports whether General policy i's pattern matches the whole
 // name. The policy index decides every other policy without calling it.
 func policyMatch(i int, name string) bool {
-	switch i / 64 {
-	case 0:
-		return policyMatch0(i, name)
-	}
 	return false
 }
 
@@ -332,4 +330,29 @@ var policyAtEnd = []bool{
 
 var policyFlags = []uint8{
 	19, 33,
+}
+
+var policyAutomaton0Policies = []uint32{
+	1,
+}
+
+var policyAutomaton0ASCII = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x02\x03\x02\x02\x02\x02\x02\x02\x02\x02\x04\x02\x02\x02\x02\x05\x06\x02\a\x02\x02\x02\x02\x00\x00\x00\x00\x00"
+
+var policyAutomaton0RuneStarts = []uint32{
+	128,
+}
+
+var policyAutomaton0RuneClasses = "\x00"
+
+var policyAutomaton0Next = []uint16{
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0,
+	0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0,
+	0, 0, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0,
+	0, 0, 9, 9, 9, 9, 9, 9, 0, 0, 9, 9, 9, 9, 9, 9,
+}
+
+var policyAutomaton0Accept = []uint32{
+	4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295,
+	4294967295, 4294967295, 1, 4294967295,
 }

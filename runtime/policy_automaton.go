@@ -1,0 +1,369 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"unicode/utf8"
+)
+
+// PolicyAutomaton is a deterministic automaton that decides general
+// policies (those only a regexp engine could match before), as generated
+// code carries it: data, which NewPolicyIndex expands and Find runs with
+// one small loop, whether the plan was compiled into a package or loaded
+// by a running broker.
+//
+// The automaton reads the name one rune at a time, as Go's regexp does: a
+// byte below 0x80 is its own rune, anything else is decoded with
+// utf8.DecodeRuneInString, so an invalid byte is U+FFFD of width one,
+// exactly as regexp reads it. Runes are first mapped to classes (runes no
+// pattern tells apart share one), then state s goes to Next[s*Classes+c]
+// on class c. State 0 is dead: no name reaching it matches, so the loop
+// stops there. A name that ends in state s matches, for operation op, the
+// policy Accept[s*numOps+op] (the lowest-numbered of Policies enabled for
+// op whose pattern matches it: Broker-J's first match), or none when that
+// is ^0.
+type PolicyAutomaton struct {
+	Policies []uint32 // the policies it decides, ascending
+	// ASCII is the class of each rune below 0x80, one byte each.
+	ASCII string
+	// RuneStarts and RuneClasses give the class of a rune r >= 0x80:
+	// RuneClasses[i] for the last i with RuneStarts[i] <= r. RuneStarts
+	// ascends from 0x80.
+	RuneStarts  []uint32
+	RuneClasses string
+	Classes     uint32
+	Start       uint32
+	Next        []uint16
+	Accept      []uint32
+}
+
+// MaxAutomatonStates bounds an automaton's states, so that a state fits
+// Next's 16 bits. The generator keeps its automata far smaller (see
+// gen/plan's maxPolicyStates).
+const MaxAutomatonStates = 1 << 16
+
+// maxPairEntries bounds an automaton's pair and quad tables (256 KB
+// each), and maxPairWork the work of finding their columns (states ×
+// symbols², about 50 ms), done once at initialisation. A list automaton
+// of 100 general policies (503 states, 59 classes) needs a table that
+// size: with it, AutoCreate on its hits went from 97 to 79 ns (thread CPU
+// time, 6 interleaved passes); past it the loop reads one rune a load.
+const (
+	maxPairEntries = 1 << 17
+	maxPairWork    = 1 << 24
+)
+
+// numOps is NumOps as an int, for indexing Accept.
+const numOps = int(NumOps)
+
+// maxAutomatonClasses bounds an automaton's rune classes: a class is a
+// byte of ASCII and RuneClasses.
+const maxAutomatonClasses = 256
+
+// Validate reports whether a is well formed: a loader of plans from
+// outside should reject one that is not. NewPolicyIndex never reads out
+// of bounds even on an automaton that fails it, but answers for it are
+// then meaningless.
+func (a *PolicyAutomaton) Validate() error {
+	if a.Classes == 0 || a.Classes > maxAutomatonClasses {
+		return fmt.Errorf("automaton: %d classes, want 1 to %d", a.Classes, maxAutomatonClasses)
+	}
+	states := uint32(len(a.Next)) / a.Classes
+	switch {
+	case len(a.ASCII) != utf8.RuneSelf:
+		return fmt.Errorf("automaton: ASCII has %d classes, want %d", len(a.ASCII), utf8.RuneSelf)
+	case len(a.RuneStarts) != len(a.RuneClasses) || len(a.RuneStarts) == 0 || a.RuneStarts[0] != utf8.RuneSelf:
+		return errors.New("automaton: RuneStarts must start at 0x80 and match RuneClasses")
+	case uint32(len(a.Next))%a.Classes != 0 || states == 0 || states > MaxAutomatonStates:
+		return fmt.Errorf("automaton: %d transitions for %d classes", len(a.Next), a.Classes)
+	case a.Start >= states:
+		return fmt.Errorf("automaton: start state %d of %d", a.Start, states)
+	case len(a.Accept) != int(states)*numOps:
+		return fmt.Errorf("automaton: %d accept entries for %d states", len(a.Accept), states)
+	}
+	for i := 1; i < len(a.RuneStarts); i++ {
+		if a.RuneStarts[i] <= a.RuneStarts[i-1] {
+			return errors.New("automaton: RuneStarts do not ascend")
+		}
+	}
+	for _, c := range a.ASCII + a.RuneClasses {
+		if uint32(c) >= a.Classes {
+			return fmt.Errorf("automaton: class %d of %d", c, a.Classes)
+		}
+	}
+	for _, s := range a.Next {
+		if uint32(s) >= states {
+			return fmt.Errorf("automaton: transition to state %d of %d", s, states)
+		}
+	}
+	for _, p := range a.Accept {
+		if p != noPolicy && !containsPolicy(a.Policies, p) {
+			return fmt.Errorf("automaton: accepts policy %d, not one of its own", p)
+		}
+	}
+	return nil
+}
+
+func containsPolicy(ps []uint32, p uint32) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// automaton is a PolicyAutomaton expanded for Find: states renumbered so
+// that the dead state is 0 and the skip states (below) come next, rows
+// padded to a power of two of classes so that a transition is a shift,
+// an or and a load.
+type automaton struct {
+	ascii       [utf8.RuneSelf]uint8
+	runeStarts  []uint32
+	runeClasses []uint8
+	next        []uint16
+	// pair, when small enough, is next for two ASCII runes at once: a
+	// name's transitions are a chain of dependent loads, and taking two
+	// bytes a load halves it. Its columns are the distinct pairs of
+	// classes (pairClass, by first class << shift | second class): most
+	// pairs act alike, so a list automaton of 34 classes has a few
+	// hundred, not 34². Nil for a large automaton.
+	pair      []uint16
+	pairClass []uint16
+	pairShift uint8
+	// quad is pair's own pair table: four ASCII runes a load.
+	quad      []uint16
+	quadClass []uint16
+	quadShift uint8
+	accept    []uint32
+	shift     uint8
+	start     uint16
+	// States 1 to lastSkip go to themselves on every byte from 0x0E to
+	// 0x7F: a `.*` that only a line terminator or a non-ASCII rune
+	// leaves. The loop passes such a state's run of those bytes eight at
+	// a time (suspect), as NoLineTerminator does.
+	lastSkip  uint16
+	minPolicy [NumOps]uint32 // the lowest policy accepted for each op
+}
+
+// newAutomaton expands c, clamping anything out of range to the dead
+// state so that a malformed automaton cannot make run read out of bounds.
+func newAutomaton(c *PolicyAutomaton) *automaton {
+	classes := min(max(c.Classes, 1), maxAutomatonClasses)
+	states := min(len(c.Next)/int(classes), MaxAutomatonStates)
+	if states == 0 {
+		states, classes = 1, 1
+	}
+	a := &automaton{shift: uint8(log2(pow2AtLeast(int(classes))))}
+	class := func(s string, i int) uint8 {
+		if i < len(s) && uint32(s[i]) < classes {
+			return s[i]
+		}
+		return 0
+	}
+	for i := range a.ascii {
+		a.ascii[i] = class(c.ASCII, i)
+	}
+	for i := 0; i < len(c.RuneStarts) && i < len(c.RuneClasses); i++ {
+		a.runeStarts = append(a.runeStarts, c.RuneStarts[i])
+		a.runeClasses = append(a.runeClasses, class(c.RuneClasses, i))
+	}
+	old := func(s, k int) int { // state s's successor on class k, in c's numbering
+		if i := s*int(classes) + k; i < len(c.Next) && int(c.Next[i]) < states {
+			return int(c.Next[i])
+		}
+		return 0
+	}
+	order := a.renumber(states, old)
+	a.next = make([]uint16, states<<a.shift)
+	a.accept = make([]uint32, states*numOps)
+	for s, n := range order {
+		for k := 0; k < int(classes); k++ {
+			a.next[int(n)<<a.shift|k] = order[old(s, k)]
+		}
+		for op := range numOps {
+			p := noPolicy
+			if i := s*numOps + op; i < len(c.Accept) && s != 0 {
+				p = c.Accept[i]
+			}
+			a.accept[int(n)*numOps+op] = p
+		}
+	}
+	for i, p := range a.accept {
+		a.minPolicy[i%numOps] = min(a.minPolicy[i%numOps], p)
+	}
+	a.pairs(states, int(classes))
+	if int(c.Start) < states {
+		a.start = order[c.Start]
+	}
+	return a
+}
+
+// pairs builds the pair and quad tables, if they fit.
+func (a *automaton) pairs(states, classes int) {
+	one := stepTable{next: a.next, shift: a.shift, symbols: classes}
+	two, ok := compose(one, states)
+	if !ok {
+		return
+	}
+	a.pair, a.pairClass, a.pairShift = two.next, two.class, two.shift
+	if four, ok := compose(two, states); ok {
+		a.quad, a.quadClass, a.quadShift = four.next, four.class, four.shift
+	}
+}
+
+// stepTable is a transition table over some alphabet of symbols:
+// next[s<<shift|x] for symbol x of state s. A composed table's symbols
+// are the distinct pairs of its parts' symbols: pair (x, y) is symbol
+// class[x<<part.shift|y].
+type stepTable struct {
+	next    []uint16
+	class   []uint16
+	shift   uint8
+	symbols int
+}
+
+// compose returns the table that reads two symbols of t at once, or false
+// past maxPairWork or maxPairEntries.
+func compose(t stepTable, states int) (stepTable, bool) {
+	if states*t.symbols*t.symbols > maxPairWork {
+		return stepTable{}, false
+	}
+	ids := map[string]uint16{}
+	var cols [][]uint16
+	class := make([]uint16, t.symbols<<t.shift)
+	col := make([]uint16, states)
+	for x := range t.symbols {
+		for y := range t.symbols {
+			for s := range states {
+				col[s] = t.next[int(t.next[s<<t.shift|x])<<t.shift|y]
+			}
+			key := string(bytes16(col))
+			id, ok := ids[key]
+			if !ok {
+				id = uint16(len(cols))
+				ids[key] = id
+				cols = append(cols, slices.Clone(col))
+			}
+			class[x<<t.shift|y] = id
+		}
+		if len(cols)*states > maxPairEntries {
+			return stepTable{}, false
+		}
+	}
+	c := stepTable{class: class, shift: uint8(log2(pow2AtLeast(len(cols)))), symbols: len(cols)}
+	c.next = make([]uint16, states<<c.shift)
+	for id, col := range cols {
+		for s, to := range col {
+			c.next[s<<c.shift|id] = to
+		}
+	}
+	return c, true
+}
+
+// bytes16 is a column's bytes, as a map key.
+func bytes16(col []uint16) []byte {
+	b := make([]byte, 0, 2*len(col))
+	for _, v := range col {
+		b = append(b, byte(v), byte(v>>8))
+	}
+	return b
+}
+
+// renumber returns each state's new number: 0 stays the dead state, the
+// skip states come next (lastSkip is the last), the rest keep their order.
+func (a *automaton) renumber(states int, next func(s, k int) int) []uint16 {
+	skip := make([]bool, states)
+	for s := 1; s < states; s++ {
+		skip[s] = true
+		for b := 0x0E; b < utf8.RuneSelf && skip[s]; b++ {
+			skip[s] = next(s, int(a.ascii[b])) == s
+		}
+	}
+	order := make([]uint16, states)
+	n := uint16(1)
+	for pass := range 2 {
+		for s := 1; s < states; s++ {
+			if skip[s] == (pass == 0) {
+				order[s] = n
+				n++
+			}
+		}
+		if pass == 0 {
+			a.lastSkip = n - 1
+		}
+	}
+	for i := range a.minPolicy {
+		a.minPolicy[i] = noPolicy
+	}
+	return order
+}
+
+// run returns the state name ends in: 0 (dead) as soon as it is reached.
+func (a *automaton) run(name string) uint16 {
+	s, next, shift, lastSkip := a.start, a.next, a.shift&15, a.lastSkip
+	pair, pairClass, pairShift := a.pair, a.pairClass, a.pairShift&15
+	quad, quadClass, quadShift := a.quad, a.quadClass, a.quadShift&15
+	for i := 0; i < len(name); {
+		if s <= lastSkip {
+			if s == 0 {
+				return 0
+			}
+			for i+wordBytes <= len(name) && suspect(word64(name[i:])) == 0 {
+				i += wordBytes
+			}
+			if i == len(name) {
+				return s
+			}
+		}
+		if i+3 < len(name) && quad != nil && word32(name[i:])&0x80808080 == 0 {
+			p0 := pairClass[int(a.ascii[name[i]&0x7F])<<shift|int(a.ascii[name[i+1]&0x7F])]
+			p1 := pairClass[int(a.ascii[name[i+2]&0x7F])<<shift|int(a.ascii[name[i+3]&0x7F])]
+			s = quad[int(s)<<quadShift|int(quadClass[int(p0)<<pairShift|int(p1)])]
+			i += 4
+			continue
+		}
+		if i+1 < len(name) && pair != nil {
+			if c0, c1 := name[i], name[i+1]; c0|c1 < utf8.RuneSelf {
+				s = pair[int(s)<<pairShift|int(pairClass[int(a.ascii[c0])<<shift|int(a.ascii[c1])])]
+				i += 2
+				continue
+			}
+		}
+		var k uint8
+		if c := name[i]; c < utf8.RuneSelf {
+			k = a.ascii[c]
+			i++
+		} else {
+			r, n := utf8.DecodeRuneInString(name[i:])
+			k = a.runeClass(r)
+			i += n
+		}
+		s = next[int(s)<<shift|int(k)]
+	}
+	return s
+}
+
+// runeClass is the class of a rune of 0x80 or more, by binary search.
+func (a *automaton) runeClass(r rune) uint8 {
+	lo, hi := 0, len(a.runeStarts) // the answer is in [lo, hi)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if a.runeStarts[m] <= uint32(r) {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(a.runeClasses) {
+		return a.runeClasses[lo]
+	}
+	return 0
+}
+
+// find returns the policy the automaton decides for name and op (op <
+// NumOps), noPolicy if none.
+func (a *automaton) find(name string, op Op) uint32 {
+	return a.accept[int(a.run(name))*numOps+int(op)]
+}
