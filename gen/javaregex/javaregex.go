@@ -87,6 +87,8 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 	}()
 	tree = parse(pattern)
 	resolveAnchors(tree)
+	resolvePossessive(tree)
+	tree = expandRepeats(tree)
 	re = render(tree)
 	if _, cerr := regexp.Compile(re); cerr != nil {
 		return "", nil, compileError(cerr)

@@ -2,6 +2,7 @@ package javaregex
 
 import (
 	"errors"
+	"regexp"
 	"regexp/syntax"
 	"strings"
 	"testing"
@@ -27,8 +28,8 @@ func TestErrorOffsets(t *testing.T) {
 		{`\Qa(b\E\b`, 7, ConstructWordBoundary},
 		{`a\Q` + "\xff", 3, ConstructInvalidUTF8},
 		{"ab\x00", 2, ConstructNUL},
-		{`x(?i)y(?u)é`, 10, ConstructUnicodeCase},
-		{`[a-c&&[b]]`, 4, ConstructClassIntersect},
+		{`é(?i)y(?u)\b`, 11, ConstructWordBoundary},
+		{`[[a]b&&]`, 5, ConstructClassIntersect},
 	} {
 		checkRejection(t, r)
 	}
@@ -47,13 +48,60 @@ func TestLimits(t *testing.T) {
 	}
 	checkRejection(t, rejection{"(" + deep + ")", maxNesting, ConstructTooDeep})
 
-	if _, err := Translate("a{1000}"); err != nil {
-		t.Errorf("a{1000}: %v", err)
+	// Counts beyond Go's 1000 are written out, up to maxExpanded positions.
+	for _, c := range []struct {
+		pattern string
+		n       int // the only number of a's matched
+	}{
+		{"a{1000}", 1000}, {"a{1001}", 1001}, {"(?:a{10}){100}", 1000}, {"(?:a{10}){101}", 1010},
+		{"a{10000}", maxExpanded}, {"(?:a{10}){1000}", maxExpanded}, {"(?:(?:a{2}){2}){1001}", 4004}, {"a{2}{1001}", 2},
+	} {
+		re, err := Translate(c.pattern)
+		if err != nil {
+			t.Errorf("%s: %v", c.pattern, err)
+			continue
+		}
+		rx := regexp.MustCompile(re)
+		for _, n := range []int{c.n - 1, c.n, c.n + 1} {
+			if got := rx.MatchString(strings.Repeat("a", n)); got != (n == c.n) {
+				t.Errorf("%s on %d a's: %v", c.pattern, n, got)
+			}
+		}
 	}
-	if _, err := Translate("(?:a{10}){100}"); err != nil {
-		t.Errorf("(?:a{10}){100}: %v", err)
+	checkRejection(t, rejection{"a{10001}", 1, ConstructRepeatCount})
+	checkRejection(t, rejection{"(?:a{10}){1001}", 9, ConstructRepeatCount})
+	checkRejection(t, rejection{"(?:a{1001}){10}", 11, ConstructRepeatCount})
+}
+
+// TestExpandedBounds checks the copies written for a range and an open
+// count beyond Go's limit: a{n,m} is n copies and m-n optional ones.
+func TestExpandedBounds(t *testing.T) {
+	for _, c := range []struct {
+		pattern  string
+		min, max int // max -1: unbounded
+	}{
+		{"a{999,1002}", 999, 1002}, {"a{1001,}", 1001, -1}, {"a{0,1001}", 0, 1001}, {"(?:ab|c){1001,1002}", 1001, 1002},
+	} {
+		re, err := Translate(c.pattern)
+		if err != nil {
+			t.Errorf("%s: %v", c.pattern, err)
+			continue
+		}
+		rx := regexp.MustCompile(re)
+		unit := "a"
+		if strings.HasPrefix(c.pattern, "(") {
+			unit = "c"
+		}
+		for _, n := range []int{c.min - 1, c.min, c.min + 1, c.max - 1, c.max, c.max + 1, 3000} {
+			if n < 0 {
+				continue
+			}
+			want := n >= c.min && (c.max < 0 || n <= c.max)
+			if got := rx.MatchString(strings.Repeat(unit, n)); got != want {
+				t.Errorf("%s on %d: %v, want %v", c.pattern, n, got, want)
+			}
+		}
 	}
-	checkRejection(t, rejection{"(?:a{10}){101}", 9, ConstructRepeatCount})
 }
 
 // TestPrinted pins a few translations, as documentation of the output.
