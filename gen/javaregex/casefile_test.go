@@ -18,7 +18,7 @@ type javaCase struct {
 	pattern  string
 	rejected string // Java's PatternSyntaxException description, if any
 	inputs   []string
-	answers  []byte // parallel to inputs, only in expected.txt: '1', '0', or 'T'/'S' for no answer
+	answers  []byte // parallel to inputs, only in expected.txt: '1', '0', or 'T'/'S'/'E' for no answer
 }
 
 // readCases parses either file: cases.txt has "p"/"i" lines,
@@ -78,7 +78,7 @@ func addLine(cases []*javaCase, line string) (*javaCase, error) {
 		return nil, err
 	case 'm':
 		m, rest, _ := strings.Cut(text, " ")
-		if len(m) != 1 || !strings.Contains("01TS", m) {
+		if len(m) != 1 || !strings.Contains("01TSE", m) {
 			return nil, fmt.Errorf("bad result line %q", line)
 		}
 		in, err := unescapeCase(rest)

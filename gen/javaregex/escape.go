@@ -116,7 +116,9 @@ func (p *parser) escapeNode(ch rune, start int) *node {
 	case 'Z': // Java's Dollar(false): $ without MULTILINE
 		return &node{kind: kDollar, off: p.offs[start]}
 	case 'R':
-		return linebreak()
+		n := linebreak()
+		n.off, n.linebreak = p.offs[start], true
+		return n
 	}
 	return p.backref(ch-'0', start)
 }

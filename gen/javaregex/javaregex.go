@@ -87,7 +87,7 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 	}()
 	tree = parse(pattern)
 	resolveAnchors(tree)
-	resolvePossessive(tree)
+	resolveFollow(tree)
 	tree = expandRepeats(tree)
 	re = render(tree)
 	if _, cerr := regexp.Compile(re); cerr != nil {

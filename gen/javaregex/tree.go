@@ -13,7 +13,8 @@ type node struct {
 	// possessive: kRepeat written with a possessive quantifier (*+ ...);
 	// resolvePossessive accepts it only where it equals the greedy one.
 	possessive bool
-	off        int // byte offset of the construct, for errors found after parsing
+	linebreak  bool // kAlt: Java's \R, checked by resolveFollow
+	off        int  // byte offset of the construct, for errors found after parsing
 }
 
 type nodeKind uint8
