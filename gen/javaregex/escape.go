@@ -114,7 +114,7 @@ func (p *parser) escapeNode(ch rune, start int) *node {
 	case 'z':
 		return &node{kind: kEndText}
 	case 'Z': // Java's Dollar(false): $ without MULTILINE
-		return &node{kind: kDollar, off: p.offs[start]}
+		return &node{kind: kDollar, off: p.offs[start], dollar: p.flags & flagUnixLines}
 	case 'R':
 		n := linebreak()
 		n.off, n.linebreak = p.offs[start], true

@@ -7,7 +7,7 @@ package javaregex
 // RE2 cannot express. On a single character set S they equal the greedy
 // form exactly when nothing that can come next can start with a member of
 // S (then a greedy match never gives any back either), or when the count is
-// fixed.
+// fixed; so do alternatives of single characters, (?:a|[bc])*+.
 //
 // Java 17's \R tries \r\n, then \r alone, but only when it is followed by
 // more of its sequence: as the body of a quantifier (\R{2}, \R?, (?:\R)*)
@@ -62,11 +62,30 @@ func walkFollow(n *node, follow runeSet, quantified bool) {
 }
 
 func possessiveIsGreedy(n *node, follow runeSet) bool {
-	sub := n.subs[0]
-	if sub.kind != kChar {
+	set, ok := oneChar(n.subs[0])
+	if !ok {
 		return false
 	}
-	return n.min == n.max || len(sub.set.intersect(follow)) == 0
+	return n.min == n.max || len(set.intersect(follow)) == 0
+}
+
+// oneChar reports whether n always matches exactly one character (a set,
+// or alternatives that are each a set, as (?:a|[bc])), and which.
+func oneChar(n *node) (runeSet, bool) {
+	switch n.kind {
+	case kChar:
+		return n.set, true
+	case kAlt:
+		var set runeSet
+		for _, s := range n.subs {
+			if s.kind != kChar {
+				return nil, false
+			}
+			set = set.union(s.set)
+		}
+		return set, true
+	}
+	return nil, false
 }
 
 // first returns the characters a match of n can start with, and whether n

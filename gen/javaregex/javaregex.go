@@ -86,7 +86,7 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 		}
 	}()
 	tree = parse(pattern)
-	resolveAnchors(tree)
+	tree = resolveAnchors(tree)
 	resolveFollow(tree)
 	tree = expandRepeats(tree)
 	re = render(tree)

@@ -137,7 +137,7 @@ func (p *parser) sequence() *node {
 			n = p.caret(start)
 		case '$':
 			p.next()
-			n = &node{kind: kDollar, off: p.offs[start]}
+			n = &node{kind: kDollar, off: p.offs[start], dollar: p.flags & (flagMultiline | flagUnixLines)}
 		case '.':
 			p.next()
 			n = charNode(p.dotSet())

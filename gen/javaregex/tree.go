@@ -13,8 +13,9 @@ type node struct {
 	// possessive: kRepeat written with a possessive quantifier (*+ ...);
 	// resolvePossessive accepts it only where it equals the greedy one.
 	possessive bool
-	linebreak  bool // kAlt: Java's \R, checked by resolveFollow
-	off        int  // byte offset of the construct, for errors found after parsing
+	linebreak  bool  // kAlt: Java's \R, checked by resolveFollow
+	dollar     flags // kDollar: MULTILINE and UNIX_LINES as they were at the $
+	off        int   // byte offset of the construct, for errors found after parsing
 }
 
 type nodeKind uint8
