@@ -1,5 +1,7 @@
 package javaregex
 
+import "slices"
+
 // Constructs whose Java meaning depends on what can follow them.
 //
 // Possessive quantifiers (x*+, x++, x?+, x{n,m}+) never give back what
@@ -72,17 +74,9 @@ func possessiveIsGreedy(n *node, follow runeSet) bool {
 // oneChar reports whether n always matches exactly one character (a set,
 // or alternatives that are each a set, as (?:a|[bc])), and which.
 func oneChar(n *node) (runeSet, bool) {
-	switch n.kind {
-	case kChar:
-		return n.set, true
-	case kAlt:
-		var set runeSet
-		for _, s := range n.subs {
-			if s.kind != kChar {
-				return nil, false
-			}
-			set = set.union(s.set)
-		}
+	notChar := func(s *node) bool { return s.kind != kChar }
+	if n.kind == kChar || n.kind == kAlt && !slices.ContainsFunc(n.subs, notChar) {
+		set, _ := first(n)
 		return set, true
 	}
 	return nil, false
