@@ -37,7 +37,7 @@ var notYetTranslated = map[string]bool{
 	ConstructDollarNotAtEnd: true, // $ inside a group or alternative, or where Java's \r\n rule bites
 	ConstructCaretInRepeat:  true, // Java's Loop stops after an empty iteration
 	ConstructFlagCanonEq:    true, // canonical equivalence needs Unicode normalization tables
-	ConstructNamedChar:      true, // Java 17's character names are a table of some 1 MB
+	ConstructNamedChar:      true, // 31,879 names that are not algorithmic: 844 kB
 }
 
 // TestCoverage prints how many of the corpus's Java-valid patterns
