@@ -47,6 +47,12 @@ func TestLimits(t *testing.T) {
 		t.Errorf("groups nested %d deep: %v", maxNesting, err)
 	}
 	checkRejection(t, rejection{"(" + deep + ")", maxNesting, ConstructTooDeep})
+	deepClass := strings.Repeat("[", maxNesting) + "a" + strings.Repeat("]", maxNesting)
+	if _, err := Translate(deepClass); err != nil {
+		t.Errorf("classes nested %d deep: %v", maxNesting, err)
+	}
+	checkRejection(t, rejection{"[" + deepClass + "]", maxNesting, ConstructTooDeep})
+	checkRejection(t, rejection{"(" + deepClass + ")", maxNesting, ConstructTooDeep}) // one budget for both
 
 	// Counts beyond Go's 1000 are written out, up to maxExpanded positions.
 	for _, c := range []struct {
