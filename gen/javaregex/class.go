@@ -43,6 +43,13 @@ func (p *parser) class() runeSet {
 	return p.clazz(true).eval()
 }
 
+// classLevel is the state of one Pattern.clazz call: prev and curr as in
+// Java, and the level's BitClass.
+type classLevel struct {
+	prev, curr, bits *classExpr
+	hasBits          bool
+}
+
 // clazz ports Pattern.clazz (JDK 17) with the cursor on '[' (consume) or
 // just before the first item of an intersection's right operand (!consume,
 // which stops before the closing ']'): nested classes are unions, &&
@@ -53,9 +60,8 @@ func (p *parser) clazz(consume bool) *classExpr {
 		p.fail(start, ConstructTooDeep, fmt.Sprintf("groups and classes are nested more than %d deep", maxNesting))
 	}
 	defer func() { p.depth-- }()
-	var prev, curr *classExpr
-	bits := &classExpr{op: 'b', bits: new(runeSet)}
-	neg, hasBits := false, false
+	l := &classLevel{bits: &classExpr{op: 'b', bits: new(runeSet)}}
+	neg := false
 	ch := p.next()
 	if ch == '^' && p.at(p.cur-1) == '[' {
 		ch = p.next()
@@ -64,36 +70,13 @@ func (p *parser) clazz(consume bool) *classExpr {
 	for {
 		switch ch {
 		case '[':
-			curr = p.clazz(true)
-			prev = unionExpr(prev, curr)
+			l.curr = p.clazz(true)
+			l.prev = unionExpr(l.prev, l.curr)
 			ch = p.peek()
 			continue
 		case '&':
 			if ch = p.next(); ch == '&' {
-				amp := p.cur - 1
-				var right *classExpr
-				right, ch = p.intersectOperand()
-				if hasBits { // Java: "bits used, union has high precedence"
-					if prev == nil {
-						prev, curr = bits, bits
-					} else {
-						prev = unionExpr(prev, bits)
-					}
-					hasBits = false
-				}
-				if right != nil {
-					curr = right
-				}
-				switch {
-				case prev == nil && right == nil:
-					p.syntax(amp, "bad class syntax")
-				case prev == nil:
-					prev = right
-				case curr == nil:
-					p.fail(amp, ConstructClassIntersect, "class intersection && with nothing on its right after a bare character: Java 17 throws NullPointerException when matching it")
-				default:
-					prev = &classExpr{op: '&', l: prev, r: curr}
-				}
+				ch = p.intersection(l)
 				continue
 			}
 			p.unread() // a single '&' is a literal
@@ -102,28 +85,57 @@ func (p *parser) clazz(consume bool) *classExpr {
 				p.syntax(start, "unclosed character class")
 			}
 		case ']':
-			if prev != nil || hasBits { // a ']' first in the class is a literal, as in Java
+			if l.prev != nil || l.hasBits { // a ']' first in the class is a literal, as in Java
 				if consume {
 					p.next()
 				}
-				if prev == nil {
-					prev = bits
-				} else if hasBits {
-					prev = unionExpr(prev, bits)
+				if l.prev == nil {
+					l.prev = l.bits
+				} else if l.hasBits {
+					l.prev = unionExpr(l.prev, l.bits)
 				}
 				if neg {
-					return leaf(prev.eval().complement())
+					return leaf(l.prev.eval().complement())
 				}
-				return prev
+				return l.prev
 			}
 		}
-		if curr = p.classItem(bits.bits); curr == nil {
-			hasBits = true
+		if l.curr = p.classItem(l.bits.bits); l.curr == nil {
+			l.hasBits = true
 		} else {
-			prev = unionExpr(prev, curr)
+			l.prev = unionExpr(l.prev, l.curr)
 		}
 		ch = p.peek()
 	}
+}
+
+// intersection ports the && case of Pattern.clazz, with the cursor on the
+// second '&'; it returns the character it stopped at.
+func (p *parser) intersection(l *classLevel) rune {
+	amp := p.cur - 1
+	right, ch := p.intersectOperand()
+	if l.hasBits { // Java: "bits used, union has high precedence"
+		if l.prev == nil {
+			l.prev, l.curr = l.bits, l.bits
+		} else {
+			l.prev = unionExpr(l.prev, l.bits)
+		}
+		l.hasBits = false
+	}
+	if right != nil {
+		l.curr = right
+	}
+	switch {
+	case l.prev == nil && right == nil:
+		p.syntax(amp, "bad class syntax")
+	case l.prev == nil:
+		l.prev = right
+	case l.curr == nil:
+		p.fail(amp, ConstructClassIntersect, "class intersection && with nothing on its right after a bare character: Java 17 throws NullPointerException when matching it")
+	default:
+		l.prev = &classExpr{op: '&', l: l.prev, r: l.curr}
+	}
+	return ch
 }
 
 // intersectOperand parses what follows "&&" up to the class's ']' (or a
