@@ -1,6 +1,9 @@
 package javaregex
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+)
 
 // A $ (or \Z) in the top-level sequence, with a rest Y after it that can
 // match more than the empty string. In a whole-string match the $ is
@@ -16,9 +19,9 @@ import "regexp"
 //     Y cannot start with one, "$ Y" is the end of input when Y matches the
 //     empty string, and matches nothing otherwise.
 //
-// Anything else (a $ inside a group or alternative with more after it, a
-// rest that holds another $ or a ^, a MULTILINE rest that can start with a
-// line terminator) is left to walkDollars, which rejects it.
+// Anything else (a $ inside a repetition with more after it, a rest that
+// holds another $ or a ^, a MULTILINE rest that can start with a line
+// terminator) is left to walkDollars, which rejects it.
 
 // dollarRests are the strings Java's non-MULTILINE Dollar accepts as the
 // rest of the input, and UnixDollar's.
@@ -27,9 +30,39 @@ var (
 	unixDollarRests = []string{"", "\n"}
 )
 
-// resolveTopDollars rewrites each top-level "$ Y", from the right.
+// resolveTopDollars rewrites each top-level "$ Y", from the right. Each
+// alternative of a top-level alternation is a top-level sequence too, and
+// an alternation in the sequence whose $ has more after it is distributed
+// over what follows ((a$|b)c is a$c|bc), which changes no match, as long
+// as the distributions create at most maxExpanded nodes in all.
 func resolveTopDollars(n *node) *node {
+	budget := maxExpanded
+	return distributeDollars(n, &budget)
+}
+
+// distributeDollars does the work of resolveTopDollars; budget is the
+// number of nodes that distributions may still create.
+func distributeDollars(n *node, budget *int) *node {
+	if n.kind == kAlt {
+		for i, s := range n.subs {
+			n.subs[i] = distributeDollars(s, budget)
+		}
+		return n
+	}
 	items := items(n)
+	for i, it := range items {
+		if it.kind == kAlt && findKind(it, kDollar) && !emptyOnly(concat(items[i+1:])) {
+			alts := make([]*node, len(it.subs))
+			for j, b := range it.subs {
+				alts[j] = concat(append(append(slices.Clip(items[:i]), b), items[i+1:]...))
+			}
+			if dist := alternate(alts); nodeCount(dist) <= *budget {
+				*budget -= nodeCount(dist)
+				return distributeDollars(dist, budget)
+			}
+			break // too large to distribute: walkDollars rejects the $
+		}
+	}
 	for i := len(items) - 1; i >= 0; i-- {
 		d := items[i]
 		if d.kind != kDollar || emptyOnly(concat(items[i+1:])) {
@@ -131,4 +164,16 @@ func last(n *node) runeSet {
 		return last(n.subs[0])
 	}
 	return nil
+}
+
+// nodeCount is the number of nodes of n, counting shared ones each time,
+// saturating just above maxExpanded.
+func nodeCount(n *node) int {
+	c := 1
+	for _, s := range n.subs {
+		if c += nodeCount(s); c > maxExpanded {
+			return c
+		}
+	}
+	return c
 }

@@ -32,8 +32,8 @@
 // \b \B \X \G, ^ under (?m)) and a few uses where Java's backtracking
 // gives a meaning this package does not model: possessive quantifiers and \R
 // where they could differ from the greedy form or the plain alternation, $
-// inside a group with more after it, ^ in a group repeated at least twice,
-// (?c) and \N{name}. Error.Construct names the reason. There is no silent
+// with more after it inside a repetition (or where Java's rules for \r\n
+// and (?m) bite), ^ in a group repeated at least twice, (?c) and \N{name}. Error.Construct names the reason. There is no silent
 // difference: an accepted pattern has been parsed with a port of Java's own
 // parser and printed with explicit character sets, so Go's differing
 // notions of ".", \s, \d, \w, case folding, ^ and $ never come into play.

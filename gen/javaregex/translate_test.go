@@ -79,6 +79,27 @@ func TestLimits(t *testing.T) {
 	checkRejection(t, rejection{"(?:a{1001}){10}", 11, ConstructRepeatCount})
 }
 
+// TestDollarDistribution: a $ inside alternatives is resolved by
+// distributing them over what follows, creating at most maxExpanded nodes
+// (so 600 alternations are rejected at once, not after 2^600 steps).
+func TestDollarDistribution(t *testing.T) {
+	small := strings.Repeat("(a$|b)", 3) + "c" // 8 branches
+	re, err := Translate(small)
+	if err != nil {
+		t.Fatalf("%s: %v", small, err)
+	}
+	if rx := regexp.MustCompile(re); !rx.MatchString("bbbc") || rx.MatchString("abbc") {
+		t.Errorf("%s as %s", small, re)
+	}
+	for _, k := range []int{8, 9, 600} { // 256 branches fit in the budget, 512 do not
+		big := strings.Repeat("(a$|b)", k) + "c"
+		_, err := Translate(big)
+		if fits := k == 8; (err == nil) != fits {
+			t.Errorf("%d alternations before c: error %v, want fits=%v", k, err, fits)
+		}
+	}
+}
+
 // TestExpandedBounds checks the copies written for a range and an open
 // count beyond Go's limit: a{n,m} is n copies and m-n optional ones.
 func TestExpandedBounds(t *testing.T) {
