@@ -9,8 +9,10 @@
 // expression compiled with no flags (Pattern.compile(p); inline flags such
 // as (?i) are honoured with Java's meaning and scoping). It never panics.
 // Patterns longer than 4096 bytes, with groups or classes nested more than
-// 100 deep, or with a repetition that expands to more than 10,000 character
-// positions (counts above Go's limit of 1000 are written out) are rejected.
+// 100 deep, with a repetition that expands to more than 10,000 character
+// positions (counts above Go's limit of 1000 are written out), or whose
+// translation is longer than 1 MB (each \p{L} prints its ranges, some 9 kB)
+// are rejected.
 // Translate and Analyze keep no state and are safe for concurrent use.
 //
 // # Guarantee
@@ -99,6 +101,10 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 	resolveFollow(tree)
 	tree = expandRepeats(tree)
 	re = render(tree)
+	if len(re) > maxTranslatedBytes {
+		return "", nil, &Error{Offset: 0, Construct: ConstructTooLarge,
+			Msg: fmt.Sprintf("the translated pattern is longer than %d bytes", maxTranslatedBytes)}
+	}
 	if _, cerr := regexp.Compile(re); cerr != nil {
 		return "", nil, compileError(cerr)
 	}

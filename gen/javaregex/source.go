@@ -21,6 +21,10 @@ const (
 	// program of at most this many instructions or so: ten times what
 	// Go's own limit of 1000 allows for a single character.
 	maxExpanded = 10_000
+	// maxTranslatedBytes bounds the printed RE2, which Go's regexp then
+	// parses and compiles: explicit Unicode sets are large (\p{L} prints as
+	// some 9 kB), and 1 MB still holds about a hundred of them.
+	maxTranslatedBytes = 1 << 20
 )
 
 // source is the pattern as Java's parser sees it: an array of code points,

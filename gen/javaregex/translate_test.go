@@ -79,6 +79,24 @@ func TestLimits(t *testing.T) {
 	checkRejection(t, rejection{"(?:a{1001}){10}", 11, ConstructRepeatCount})
 }
 
+// TestTranslatedSize: the printed RE2 may be at most maxTranslatedBytes
+// long; each \p{L} adds the same number of bytes.
+func TestTranslatedSize(t *testing.T) {
+	base, _ := Translate("")
+	one, _ := Translate(`\p{L}`)
+	unit := len(one) - len(base)
+	k := (maxTranslatedBytes - len(base)) / unit // the most that fit
+	for _, n := range []int{k - 1, k, k + 1} {
+		re, err := Translate(strings.Repeat(`\p{L}`, n))
+		if fits := n <= k; (err == nil) != fits || err == nil && len(re) > maxTranslatedBytes {
+			t.Errorf("%d times \\p{L}: %d bytes, error %v, want fits=%v", n, len(re), err, fits)
+		}
+		if e, ok := err.(*Error); ok && e.Construct != ConstructTooLarge {
+			t.Errorf("%d times \\p{L}: %v", n, err)
+		}
+	}
+}
+
 // TestDollarDistribution: a $ inside alternatives is resolved by
 // distributing them over what follows, creating at most maxExpanded nodes
 // (so 600 alternations are rejected at once, not after 2^600 steps).
