@@ -38,6 +38,12 @@ broker:
 javaregex-expect:
 	gen/javaregex/testdata/regen.sh
 
+# javaregex-unicode regenerates gen/javaregex/unicode_tables.go, the sets
+# and case maps of Java 17's regex engine (needs a Java 17 JDK, a minute).
+.PHONY: javaregex-unicode
+javaregex-unicode:
+	gen/javaregex/testdata/unicode/gen.sh
+
 # fmt formats package sources only (go fmt skips testdata, whose .go
 # files may be deliberately malformed inputs).
 fmt:

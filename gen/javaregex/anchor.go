@@ -6,14 +6,19 @@ package javaregex
 // no lookahead to say that. But String.matches needs the match to end at the
 // end of input, so a $ that only empty-matching constructs can follow, up to
 // the end of the pattern, is evaluated only at the end of input, where every
-// variant of $ holds: there it is exactly Go's \z. Any other $ is rejected.
+// variant of $ holds: there it is exactly Go's \z. A $ in the pattern's
+// top-level sequence with more after it is resolved by resolveTopDollars.
+// Any other $ is rejected.
 
-// resolveAnchors turns every $ that sits at the end into kEndText and
-// panics with an *Error at the first one that does not, or at a ^ or \A
-// that Java's repetition handles differently (see walkRepeats).
-func resolveAnchors(n *node) {
+// resolveAnchors resolves every $ (resolveTopDollars, then kEndText for
+// those at the end) and panics with an *Error at the first one it cannot,
+// or at a ^ or \A that Java's repetition handles differently (see
+// walkRepeats).
+func resolveAnchors(n *node) *node {
+	n = resolveTopDollars(n)
 	walkDollars(n, true)
 	walkRepeats(n)
+	return n
 }
 
 // walkDollars visits n; atEnd says whether whatever follows n, up to the

@@ -15,11 +15,42 @@ type escaped struct {
 // charEscapes are Java's escapes for one fixed character.
 var charEscapes = map[rune]rune{'a': 0x07, 'e': 0x1b, 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
-// classEscapes are Java's predefined classes, ASCII-only without (?U).
-var classEscapes = map[rune]runeSet{
-	'd': asciiDigit, 'D': asciiDigit.complement(),
-	's': asciiSpace, 'S': asciiSpace.complement(),
-	'w': asciiWord, 'W': asciiWord.complement(),
+// Java's \h and \v (Pattern.HorizWS and VertWS), the same with or without
+// (?U).
+var (
+	horizSpace = runeSet{{'\t', '\t'}, {' ', ' '}, {0xa0, 0xa0}, {0x1680, 0x1680}, {0x180e, 0x180e},
+		{0x2000, 0x200a}, {0x202f, 0x202f}, {0x205f, 0x205f}, {0x3000, 0x3000}}
+	vertSpace = runeSet{{'\n', '\r'}, {0x85, 0x85}, {0x2028, 0x2029}}
+)
+
+// predefined are Java's \d \s \w: ASCII sets, or under (?U) the Unicode
+// sets stored under a key of unicode_tables.go.
+var predefined = map[rune]struct {
+	ascii  runeSet
+	uniKey string
+}{
+	'd': {asciiDigit, keyDigit},
+	's': {asciiSpace, keyWhiteSpace},
+	'w': {asciiWord, keyWord},
+	'h': {horizSpace, ""},
+	'v': {vertSpace, ""},
+}
+
+// classEscape is the set of Java's predefined class escapes (\d \s \w \h
+// \v and their complements \D \S \W \H \V).
+func (p *parser) classEscape(ch rune) (runeSet, bool) {
+	c, ok := predefined[ch|0x20] // only ASCII letters collide under |0x20
+	if !ok {
+		return nil, false
+	}
+	set := c.ascii
+	if c.uniKey != "" && p.flags.has(flagUnicodeClass) {
+		set = uniSet(c.uniKey)
+	}
+	if ch >= 'A' && ch <= 'Z' {
+		return set.complement(), true
+	}
+	return set, true
 }
 
 // unsupported are escapes Java accepts that have no exact RE2 form. Those
@@ -31,16 +62,9 @@ var unsupported = map[rune]struct {
 	'b': {ConstructWordBoundary, `\b word boundary is not supported: its meaning changed between Java versions`, true},
 	'B': {ConstructNonWordBoundary, `\B non-word boundary is not supported: its meaning changed between Java versions`, true},
 	'G': {ConstructLastMatch, `\G (end of the previous match) is not supported by Go's regexp`, true},
-	'Z': {ConstructEndZ, `\Z (end of input but for a final line terminator) is not supported; use $ at the end of the pattern, or \z`, true},
-	'R': {ConstructLinebreak, `\R linebreak matcher is not supported`, true},
 	'X': {ConstructGrapheme, `\X grapheme cluster is not supported by Go's regexp`, true},
 	'k': {ConstructBackreference, `backreference \k<name> is not supported by Go's regexp`, true},
-	'h': {ConstructHorizSpace, `\h horizontal whitespace class is not supported`, false},
-	'H': {ConstructNonHorizSpace, `\H non-horizontal-whitespace class is not supported`, false},
-	'v': {ConstructVertSpace, `\v vertical whitespace class is not supported (it was VT before Java 8)`, false},
-	'V': {ConstructNonVertSpace, `\V non-vertical-whitespace class is not supported`, false},
-	'N': {ConstructNamedChar, `\N{name} named character is not supported`, false},
-	'0': {ConstructOctal, `octal escape \0 is not supported; write \xhh or \uhhhh`, false},
+	'N': {ConstructNamedChar, `\N{name} named character is not supported: Java 17's table of names is too large to carry`, false},
 }
 
 // escape ports Pattern.escape with the cursor on the backslash.
@@ -50,7 +74,7 @@ func (p *parser) escape(inclass bool) escaped {
 	if c, ok := charEscapes[ch]; ok {
 		return escaped{char: c}
 	}
-	if set, ok := classEscapes[ch]; ok {
+	if set, ok := p.classEscape(ch); ok {
 		return escaped{node: charNode(set)}
 	}
 	if u, ok := unsupported[ch]; ok {
@@ -60,19 +84,13 @@ func (p *parser) escape(inclass bool) escaped {
 		p.fail(start, u.construct, u.msg)
 	}
 	switch {
-	case ch >= '1' && ch <= '9':
+	case ch >= '1' && ch <= '9' || ch == 'A' || ch == 'z' || ch == 'Z' || ch == 'R':
 		if inclass {
 			p.illegalEscape(start, ch)
 		}
-		p.fail(start, ConstructBackreference, fmt.Sprintf(`backreference \%c is not supported by Go's regexp`, ch))
-	case ch == 'A' || ch == 'z':
-		if inclass {
-			p.illegalEscape(start, ch)
-		}
-		if ch == 'A' {
-			return escaped{node: &node{kind: kBeginText, off: p.offs[start]}}
-		}
-		return escaped{node: &node{kind: kEndText}}
+		return escaped{node: p.escapeNode(ch, start)}
+	case ch == '0':
+		return escaped{char: p.octal(start)}
 	case ch == 'c':
 		return escaped{char: p.control(start)}
 	case ch == 'x':
@@ -85,6 +103,85 @@ func (p *parser) escape(inclass bool) escaped {
 		p.syntax(start, "trailing backslash")
 	}
 	return escaped{char: ch} // any other escaped character is itself
+}
+
+// escapeNode is the node of an escape that is not a character or a class:
+// a backreference, an anchor or \R.
+func (p *parser) escapeNode(ch rune, start int) *node {
+	switch ch {
+	case 'A':
+		return &node{kind: kBeginText, off: p.offs[start]}
+	case 'z':
+		return &node{kind: kEndText}
+	case 'Z': // Java's Dollar(false): $ without MULTILINE
+		return &node{kind: kDollar, off: p.offs[start], dollar: p.flags & flagUnixLines}
+	case 'R':
+		n := linebreak()
+		n.off, n.linebreak = p.offs[start], true
+		return n
+	}
+	return p.backref(ch-'0', start)
+}
+
+// linebreak is Java 17's \R (Pattern.LineEnding), which tries \r\n and
+// then \r alone: unlike later Java versions it is not atomic, so it is
+// exactly this alternation.
+func linebreak() *node {
+	crlf := concat([]*node{charNode(single('\r')), charNode(single('\n'))})
+	return alternate([]*node{crlf, charNode(runeSet{{'\n', '\r'}, {0x85, 0x85}, {0x2028, 0x2029}})})
+}
+
+// backref ports Pattern.ref: the first digit always belongs to the
+// reference, each further one only while the number names a group opened
+// so far. A group that the whole pattern lacks never matches in Java (its
+// start stays -1), which is the empty set; one that exists is a true
+// backreference, rejected by checkBackrefs once all groups are counted.
+func (p *parser) backref(num rune, start int) *node {
+	for {
+		ch := p.peek()
+		if ch < '0' || ch > '9' {
+			break
+		}
+		n := int(num)*10 + int(ch-'0')
+		if p.groups-1 < n {
+			break
+		}
+		num = rune(n)
+		p.read()
+	}
+	p.refs = append(p.refs, backref{num: int(num), off: p.offs[start]})
+	return charNode(nil)
+}
+
+type backref struct{ num, off int }
+
+func (p *parser) checkBackrefs() {
+	for _, r := range p.refs {
+		if r.num <= p.groups-1 {
+			panic(&Error{Offset: r.off, Construct: ConstructBackreference,
+				Msg: fmt.Sprintf(`backreference \%d is not supported by Go's regexp`, r.num)})
+		}
+	}
+}
+
+// octal ports Pattern.o: \0n, \0nn, or \0mnn with m at most 3.
+func (p *parser) octal(start int) rune {
+	isOct := func(c rune) bool { return c >= '0' && c <= '7' }
+	n := p.read()
+	if !isOct(n) {
+		p.syntax(start, "illegal octal escape sequence")
+	}
+	m := p.read()
+	if !isOct(m) {
+		p.unread()
+		return n - '0'
+	}
+	o := p.read()
+	if isOct(o) && n <= '3' {
+		return (n-'0')*64 + (m-'0')*8 + (o - '0')
+	}
+	p.unread()
+	return (n-'0')*8 + (m - '0')
 }
 
 func (p *parser) illegalEscape(start int, ch rune) {

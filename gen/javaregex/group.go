@@ -14,6 +14,7 @@ func (p *parser) group() *node {
 	}
 	var body *node
 	if p.next() != '?' {
+		p.groups++
 		body = p.expr() // capturing group; captures do not matter here
 	} else {
 		switch ch := p.skip(); ch {
@@ -64,6 +65,7 @@ func (p *parser) namedGroup(start int) *node {
 		p.syntax(start, "named capturing group <"+name+"> is already defined")
 	}
 	p.names[name] = true
+	p.groups++
 	return p.expr()
 }
 
@@ -99,9 +101,9 @@ func (p *parser) addFlags() {
 		case 'u':
 			p.flags |= flagUnicodeCase
 		case 'x':
-			p.fail(p.cur, ConstructFlagComments, "COMMENTS flag (?x) is not supported")
+			p.flags |= flagComments
 		case 'U':
-			p.fail(p.cur, ConstructFlagUnicode, "UNICODE_CHARACTER_CLASS flag (?U) is not supported: Java's Unicode classes follow Unicode 13, Go's a newer version")
+			p.flags |= flagUnicodeClass | flagUnicodeCase
 		case 'c':
 			p.fail(p.cur, ConstructFlagCanonEq, "CANON_EQ flag (?c) is not supported")
 		case '-':
@@ -125,9 +127,13 @@ func (p *parser) subFlags() {
 			p.flags &^= flagDotAll
 		case 'd':
 			p.flags &^= flagUnixLines
-		case 'u', 'U': // Java's -U clears UNICODE_CASE along with UNICODE_CHARACTER_CLASS
+		case 'u':
 			p.flags &^= flagUnicodeCase
-		case 'x', 'c': // can never be on: nothing to clear
+		case 'U': // Java's -U clears UNICODE_CASE along with UNICODE_CHARACTER_CLASS
+			p.flags &^= flagUnicodeClass | flagUnicodeCase
+		case 'x':
+			p.flags &^= flagComments
+		case 'c': // can never be on: nothing to clear
 		default:
 			return
 		}
@@ -190,22 +196,25 @@ func (p *parser) number(ch rune, q int) (int, rune) {
 }
 
 // quantified ports Pattern.qtype and builds the repetition; the cursor is
-// on the quantifier's last character.
+// on the quantifier's last character. A possessive quantifier is kept
+// (resolvePossessive later accepts it only where it cannot differ from the
+// greedy one); counts above Go's limit are expanded by expandRepeats, within
+// maxExpanded.
 func (p *parser) quantified(n *node, q, lo, hi int) *node {
-	lazy := false
+	r := &node{kind: kRepeat, subs: []*node{n}, min: lo, max: hi, off: p.offs[q]}
 	switch p.next() {
 	case '?':
 		p.next()
-		lazy = true
+		r.lazy = true
 	case '+':
-		p.fail(q, ConstructPossessive, "possessive quantifier (such as *+) is not supported by Go's regexp")
+		p.next()
+		r.possessive = true
 	}
-	if lo > maxRepeat || hi > maxRepeat {
-		p.fail(q, ConstructRepeatCount, fmt.Sprintf("repetition count %d exceeds Go's limit of %d", max(lo, hi), maxRepeat))
+	if n.kind == kEmpty { // Java repeats an empty atom: still empty
+		return n
 	}
-	r := &node{kind: kRepeat, subs: []*node{n}, min: lo, max: hi, lazy: lazy}
-	if (lo >= 2 || hi >= 2) && printsAsCount(r) && !repeatFits(r, maxRepeat) {
-		p.fail(q, ConstructRepeatCount, fmt.Sprintf("nested repetition counts multiply beyond Go's limit of %d", maxRepeat))
+	if w := weight(r); w > maxExpanded {
+		p.fail(q, ConstructRepeatCount, fmt.Sprintf("repetition counts expand the pattern to more than %d characters", maxExpanded))
 	}
 	return r
 }

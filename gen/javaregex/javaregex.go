@@ -8,9 +8,12 @@
 // Translate accepts any Go string and reads it as a Java 17 regular
 // expression compiled with no flags (Pattern.compile(p); inline flags such
 // as (?i) are honoured with Java's meaning and scoping). It never panics.
-// Patterns longer than 4096 bytes, with groups nested more than 100 deep, or
-// with repetition counts above Go's limit of 1000 are rejected. Translate
-// and Analyze keep no state and are safe for concurrent use.
+// Patterns longer than 4096 bytes, with groups or classes nested more than
+// 100 deep, with a repetition that expands to more than 10,000 character
+// positions (counts above Go's limit of 1000 are written out), or whose
+// translation is longer than 1 MB (each \p{L} prints its ranges, some 9 kB)
+// are rejected.
+// Translate and Analyze keep no state and are safe for concurrent use.
 //
 // # Guarantee
 //
@@ -21,17 +24,25 @@
 //
 // and re compiles. Otherwise it returns an *Error naming the construct and
 // its byte offset. Every pattern Java rejects (PatternSyntaxException) is
-// rejected; so is every construct Go's regexp lacks (lookaround,
-// backreferences, atomic groups, possessive quantifiers) and every one where
-// Java and Go are not certain to agree (\b, Unicode properties, (?iu) on
-// non-ASCII characters, $ other than at the end, ^ inside a group repeated
-// at least twice, ...). Error.Construct names the reason. There is no silent
+// rejected. Every construct whose meaning is a regular language is
+// translated, with Java 17's definition: nested classes and && with Java's
+// precedence, \h \v \R, octal escapes, (?x) comments, Unicode categories,
+// scripts, blocks and binary properties, the \p{javaXxx} family, (?U), and
+// (?iu) case folding, all from Java 17's own tables (Unicode 13; see
+// unicode_tables.go), never Go's. Rejected are the constructs no RE2 pattern
+// can express (lookaround, backreferences to existing groups, atomic groups,
+// \b \B \X \G, ^ under (?m)) and a few uses where Java's backtracking
+// gives a meaning this package does not model: possessive quantifiers and \R
+// where they could differ from the greedy form or the plain alternation, $
+// with more after it inside a repetition (or where Java's rules for \r\n
+// and (?m) bite), ^ in a group repeated at least twice, (?c) and \N{name}. Error.Construct names the reason. There is no silent
 // difference: an accepted pattern has been parsed with a port of Java's own
 // parser and printed with explicit character sets, so Go's differing
 // notions of ".", \s, \d, \w, case folding, ^ and $ never come into play.
 // The test suite checks the translations against results recorded from
-// Java 17 itself (testdata/regen.sh re-records them); an opt-in test
-// (TestJavaDifferential) compares random patterns with a local Java 17.
+// Java 17 itself (testdata/regen.sh re-records them); opt-in tests compare
+// random patterns (TestJavaDifferential), and every table range edge and
+// case mapping (TestJavaTables, TestJavaCaseFolding), with a local Java 17.
 //
 // # Strings that are not valid UTF-8
 //
@@ -86,8 +97,14 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 		}
 	}()
 	tree = parse(pattern)
-	resolveAnchors(tree)
+	tree = resolveAnchors(tree)
+	resolveFollow(tree)
+	tree = expandRepeats(tree)
 	re = render(tree)
+	if len(re) > maxTranslatedBytes {
+		return "", nil, &Error{Offset: 0, Construct: ConstructTooLarge,
+			Msg: fmt.Sprintf("the translated pattern is longer than %d bytes", maxTranslatedBytes)}
+	}
 	if _, cerr := regexp.Compile(re); cerr != nil {
 		return "", nil, compileError(cerr)
 	}

@@ -10,9 +10,8 @@ import "fmt"
 // exact character sets as it goes. Errors are raised by panicking with an
 // *Error, as Java throws, and recovered in translate.
 
-// flags are Java's inline flags that this package supports. COMMENTS (x),
-// UNICODE_CHARACTER_CLASS (U) and CANON_EQ (c) are rejected when turned on,
-// so they never need a bit.
+// flags are Java's inline flags that this package supports. CANON_EQ (c)
+// is rejected when turned on, so it never needs a bit.
 type flags uint8
 
 const (
@@ -21,16 +20,20 @@ const (
 	flagDotAll                            // s
 	flagUnixLines                         // d
 	flagUnicodeCase                       // u
+	flagComments                          // x
+	flagUnicodeClass                      // U (UNICODE_CHARACTER_CLASS)
 )
 
 func (f flags) has(g flags) bool { return f&g != 0 }
 
 type parser struct {
 	*source
-	cur   int   // Java's cursor, an index into cps
-	flags flags // Java's flags0
-	depth int   // current group nesting
-	names map[string]bool
+	cur    int   // Java's cursor, an index into cps
+	flags  flags // Java's flags0
+	depth  int   // current group and class nesting
+	names  map[string]bool
+	groups int       // Java's capturingGroupCount: 1 + capturing groups opened so far
+	refs   []backref // numbered backreferences, checked once all groups are known
 }
 
 // parse reads a Java pattern into a tree, or panics with an *Error.
@@ -39,7 +42,7 @@ func parse(pattern string) *node {
 	if err != nil {
 		panic(err)
 	}
-	p := &parser{source: newSource(cps, offs, len(pattern)), names: map[string]bool{}}
+	p := &parser{source: newSource(cps, offs, len(pattern)), names: map[string]bool{}, groups: 1}
 	tree := p.expr()
 	if p.cur != p.n { // Java's "Check extra pattern characters"
 		if p.peek() == ')' {
@@ -47,6 +50,7 @@ func parse(pattern string) *node {
 		}
 		p.syntax(min(p.cur, p.n), "unexpected end of pattern")
 	}
+	p.checkBackrefs()
 	return tree
 }
 
@@ -58,11 +62,32 @@ func (p *parser) at(i int) rune {
 	return 0
 }
 
-func (p *parser) peek() rune { return p.at(p.cur) }
-func (p *parser) read() rune { p.cur++; return p.at(p.cur - 1) }
-func (p *parser) next() rune { p.cur++; return p.at(p.cur) }
-func (p *parser) skip() rune { p.cur += 2; return p.at(p.cur - 1) }
-func (p *parser) unread()    { p.cur-- }
+// The cursor moves of Java's parser. peek, read and next skip whitespace
+// and # comments under COMMENTS (?x), as Java's do; nextEscaped, skip and
+// at never do.
+func (p *parser) peek() rune {
+	if p.flags.has(flagComments) {
+		return p.peekPastWhitespace(p.at(p.cur))
+	}
+	return p.at(p.cur)
+}
+
+func (p *parser) read() rune {
+	p.cur++
+	if p.flags.has(flagComments) {
+		return p.parsePastWhitespace(p.at(p.cur - 1))
+	}
+	return p.at(p.cur - 1)
+}
+
+func (p *parser) next() rune {
+	p.cur++
+	return p.peek()
+}
+
+func (p *parser) nextEscaped() rune { p.cur++; return p.at(p.cur) }
+func (p *parser) skip() rune        { p.cur += 2; return p.at(p.cur - 1) }
+func (p *parser) unread()           { p.cur-- }
 
 // fail raises an *Error for the construct starting at source index i.
 func (p *parser) fail(i int, construct, msg string) {
@@ -102,7 +127,7 @@ func (p *parser) sequence() *node {
 		case '[':
 			n = charNode(p.class())
 		case '\\':
-			if c := p.next(); c == 'p' || c == 'P' {
+			if c := p.nextEscaped(); c == 'p' || c == 'P' {
 				n = charNode(p.property(start))
 			} else {
 				p.unread()
@@ -112,7 +137,7 @@ func (p *parser) sequence() *node {
 			n = p.caret(start)
 		case '$':
 			p.next()
-			n = &node{kind: kDollar, off: p.offs[start]}
+			n = &node{kind: kDollar, off: p.offs[start], dollar: p.flags & (flagMultiline | flagUnixLines)}
 		case '.':
 			p.next()
 			n = charNode(p.dotSet())
@@ -179,7 +204,7 @@ loop:
 		case '$', '.', '^', '(', '[', '|', ')':
 			break loop
 		case '\\':
-			if c := p.next(); c == 'p' || c == 'P' {
+			if c := p.nextEscaped(); c == 'p' || c == 'P' {
 				if len(lits) > 0 {
 					p.unread()
 					break loop
@@ -210,23 +235,85 @@ loop:
 			ch = p.next()
 		}
 	}
-	if len(lits) == 0 {
-		p.noOperand()
+	if len(lits) == 1 { // Java's single(): a one-character atom
+		return charNode(p.single(lits[0].c))
 	}
+	// Java's Slice (also when empty: an atom starting with '{' is an empty
+	// slice, which the quantifier then repeats, as in Java).
 	parts := make([]*node, len(lits))
 	for i, l := range lits {
-		parts[i] = charNode(p.charSet(l.c, l.pos))
+		parts[i] = charNode(p.sliceChar(l.c))
 	}
 	return concat(parts)
 }
 
-// noOperand handles an atom that starts with '{' (at the start of a
-// sequence, or after a quantifier). Java rejects "{" without a digit, and
-// reads "{2}" there as a repetition of the empty string, which is pointless
-// and easy to misread as a repetition of what precedes; reject that too.
-func (p *parser) noOperand() {
-	if c := p.at(p.cur + 1); c < '0' || c > '9' {
-		p.syntax(p.cur, "illegal repetition")
+// isASCIISpace is Java's ASCII.isSpace: the whitespace (?x) skips.
+func isASCIISpace(c rune) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+
+// peekPastWhitespace ports Java's: under (?x) it moves the cursor past
+// whitespace and # comments, returning the character there.
+func (p *parser) peekPastWhitespace(ch rune) rune {
+	for isASCIISpace(ch) || ch == '#' {
+		for isASCIISpace(ch) {
+			p.cur++
+			ch = p.at(p.cur)
+		}
+		if ch == '#' {
+			ch = p.peekPastLine()
+		}
 	}
-	p.fail(p.cur, ConstructNoOperand, "quantifier {n} with nothing to repeat: Java repeats the empty string here, which is almost certainly not what was meant")
+	return ch
+}
+
+// parsePastWhitespace ports Java's: like peekPastWhitespace, but the
+// cursor ends after the returned character.
+func (p *parser) parsePastWhitespace(ch rune) rune {
+	for isASCIISpace(ch) || ch == '#' {
+		for isASCIISpace(ch) {
+			ch = p.at(p.cur)
+			p.cur++
+		}
+		if ch == '#' {
+			ch = p.parsePastLine()
+		}
+	}
+	return ch
+}
+
+func (p *parser) parsePastLine() rune {
+	ch := p.at(p.cur)
+	p.cur++
+	for ch != 0 && !p.isLineSeparator(ch) {
+		ch = p.at(p.cur)
+		p.cur++
+	}
+	if ch == 0 && p.cur > p.n {
+		p.cur = p.n
+		ch = p.at(p.cur)
+		p.cur++
+	}
+	return ch
+}
+
+func (p *parser) peekPastLine() rune {
+	p.cur++
+	ch := p.at(p.cur)
+	for ch != 0 && !p.isLineSeparator(ch) {
+		p.cur++
+		ch = p.at(p.cur)
+	}
+	if ch == 0 && p.cur > p.n {
+		p.cur = p.n
+		ch = p.at(p.cur)
+	}
+	return ch
+}
+
+// isLineSeparator is what ends a # comment: \n under UNIX_LINES, else any
+// of Java's line terminators.
+func (p *parser) isLineSeparator(ch rune) bool {
+	if p.flags.has(flagUnixLines) {
+		return ch == '\n'
+	}
+	return ch == '\n' || ch == '\r' || ch|1 == 0x2029 || ch == 0x85
 }

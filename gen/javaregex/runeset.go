@@ -91,3 +91,27 @@ func (s runeSet) only() (rune, bool) {
 }
 
 func (s runeSet) equal(t runeSet) bool { return slices.Equal(s, t) }
+
+func (s runeSet) intersect(t runeSet) runeSet {
+	return s.complement().union(t.complement()).complement()
+}
+
+// runeSetOf is the set of the given code points.
+func runeSetOf(rs []rune) runeSet {
+	s := make(runeSet, len(rs))
+	for i, r := range rs {
+		s[i] = runeRange{r, r}
+	}
+	return s.normalize()
+}
+
+// runes lists the members of a small set.
+func (s runeSet) runes() []rune {
+	var out []rune
+	for _, r := range s {
+		for c := r.lo; c <= r.hi; c++ {
+			out = append(out, c)
+		}
+	}
+	return out
+}

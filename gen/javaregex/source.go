@@ -12,9 +12,19 @@ const (
 	// tree walks and Go's regexp (limit 1000 levels) stay far from deep
 	// recursion.
 	maxNesting = 100
-	// maxRepeat is Go's regexp limit on a counted repetition {n,m}; Java's
-	// is 2^31-1, so larger counts are rejected rather than silently changed.
+	// maxRepeat is Go's regexp limit on a counted repetition {n,m}, also on
+	// the product of nested counts; Java's is 2^31-1. Larger counts are
+	// written out as copies (a{1001} as a{1000}a) by expandRepeats.
 	maxRepeat = 1000
+	// maxExpanded bounds the character positions of a pattern with its
+	// repetitions written out (weight), so an expanded count stays a
+	// program of at most this many instructions or so: ten times what
+	// Go's own limit of 1000 allows for a single character.
+	maxExpanded = 10_000
+	// maxTranslatedBytes bounds the printed RE2, which Go's regexp then
+	// parses and compiles: explicit Unicode sets are large (\p{L} prints as
+	// some 9 kB), and 1 MB still holds about a hundred of them.
+	maxTranslatedBytes = 1 << 20
 )
 
 // source is the pattern as Java's parser sees it: an array of code points,

@@ -2,6 +2,7 @@ package javaregex
 
 import (
 	"errors"
+	"regexp"
 	"regexp/syntax"
 	"strings"
 	"testing"
@@ -27,8 +28,8 @@ func TestErrorOffsets(t *testing.T) {
 		{`\Qa(b\E\b`, 7, ConstructWordBoundary},
 		{`a\Q` + "\xff", 3, ConstructInvalidUTF8},
 		{"ab\x00", 2, ConstructNUL},
-		{`x(?i)y(?u)é`, 10, ConstructUnicodeCase},
-		{`[a-c&&[b]]`, 4, ConstructClassIntersect},
+		{`é(?i)y(?u)\b`, 11, ConstructWordBoundary},
+		{`[[a]b&&]`, 5, ConstructClassIntersect},
 	} {
 		checkRejection(t, r)
 	}
@@ -46,14 +47,106 @@ func TestLimits(t *testing.T) {
 		t.Errorf("groups nested %d deep: %v", maxNesting, err)
 	}
 	checkRejection(t, rejection{"(" + deep + ")", maxNesting, ConstructTooDeep})
+	deepClass := strings.Repeat("[", maxNesting) + "a" + strings.Repeat("]", maxNesting)
+	if _, err := Translate(deepClass); err != nil {
+		t.Errorf("classes nested %d deep: %v", maxNesting, err)
+	}
+	checkRejection(t, rejection{"[" + deepClass + "]", maxNesting, ConstructTooDeep})
+	checkRejection(t, rejection{"(" + deepClass + ")", maxNesting, ConstructTooDeep}) // one budget for both
 
-	if _, err := Translate("a{1000}"); err != nil {
-		t.Errorf("a{1000}: %v", err)
+	// Counts beyond Go's 1000 are written out, up to maxExpanded positions.
+	for _, c := range []struct {
+		pattern string
+		n       int // the only number of a's matched
+	}{
+		{"a{1000}", 1000}, {"a{1001}", 1001}, {"(?:a{10}){100}", 1000}, {"(?:a{10}){101}", 1010},
+		{"a{10000}", maxExpanded}, {"(?:a{10}){1000}", maxExpanded}, {"(?:(?:a{2}){2}){1001}", 4004}, {"a{2}{1001}", 2},
+	} {
+		re, err := Translate(c.pattern)
+		if err != nil {
+			t.Errorf("%s: %v", c.pattern, err)
+			continue
+		}
+		rx := regexp.MustCompile(re)
+		for _, n := range []int{c.n - 1, c.n, c.n + 1} {
+			if got := rx.MatchString(strings.Repeat("a", n)); got != (n == c.n) {
+				t.Errorf("%s on %d a's: %v", c.pattern, n, got)
+			}
+		}
 	}
-	if _, err := Translate("(?:a{10}){100}"); err != nil {
-		t.Errorf("(?:a{10}){100}: %v", err)
+	checkRejection(t, rejection{"a{10001}", 1, ConstructRepeatCount})
+	checkRejection(t, rejection{"(?:a{10}){1001}", 9, ConstructRepeatCount})
+	checkRejection(t, rejection{"(?:a{1001}){10}", 11, ConstructRepeatCount})
+}
+
+// TestTranslatedSize: the printed RE2 may be at most maxTranslatedBytes
+// long; each \p{L} adds the same number of bytes.
+func TestTranslatedSize(t *testing.T) {
+	base, _ := Translate("")
+	one, _ := Translate(`\p{L}`)
+	unit := len(one) - len(base)
+	k := (maxTranslatedBytes - len(base)) / unit // the most that fit
+	for _, n := range []int{k - 1, k, k + 1} {
+		re, err := Translate(strings.Repeat(`\p{L}`, n))
+		if fits := n <= k; (err == nil) != fits || err == nil && len(re) > maxTranslatedBytes {
+			t.Errorf("%d times \\p{L}: %d bytes, error %v, want fits=%v", n, len(re), err, fits)
+		}
+		if e, ok := err.(*Error); ok && e.Construct != ConstructTooLarge {
+			t.Errorf("%d times \\p{L}: %v", n, err)
+		}
 	}
-	checkRejection(t, rejection{"(?:a{10}){101}", 9, ConstructRepeatCount})
+}
+
+// TestDollarDistribution: a $ inside alternatives is resolved by
+// distributing them over what follows, creating at most maxExpanded nodes
+// (so 600 alternations are rejected at once, not after 2^600 steps).
+func TestDollarDistribution(t *testing.T) {
+	small := strings.Repeat("(a$|b)", 3) + "c" // 8 branches
+	re, err := Translate(small)
+	if err != nil {
+		t.Fatalf("%s: %v", small, err)
+	}
+	if rx := regexp.MustCompile(re); !rx.MatchString("bbbc") || rx.MatchString("abbc") {
+		t.Errorf("%s as %s", small, re)
+	}
+	for _, k := range []int{8, 9, 600} { // 256 branches fit in the budget, 512 do not
+		big := strings.Repeat("(a$|b)", k) + "c"
+		_, err := Translate(big)
+		if fits := k == 8; (err == nil) != fits {
+			t.Errorf("%d alternations before c: error %v, want fits=%v", k, err, fits)
+		}
+	}
+}
+
+// TestExpandedBounds checks the copies written for a range and an open
+// count beyond Go's limit: a{n,m} is n copies and m-n optional ones.
+func TestExpandedBounds(t *testing.T) {
+	for _, c := range []struct {
+		pattern  string
+		min, max int // max -1: unbounded
+	}{
+		{"a{999,1002}", 999, 1002}, {"a{1001,}", 1001, -1}, {"a{0,1001}", 0, 1001}, {"(?:ab|c){1001,1002}", 1001, 1002},
+	} {
+		re, err := Translate(c.pattern)
+		if err != nil {
+			t.Errorf("%s: %v", c.pattern, err)
+			continue
+		}
+		rx := regexp.MustCompile(re)
+		unit := "a"
+		if strings.HasPrefix(c.pattern, "(") {
+			unit = "c"
+		}
+		for _, n := range []int{c.min - 1, c.min, c.min + 1, c.max - 1, c.max, c.max + 1, 3000} {
+			if n < 0 {
+				continue
+			}
+			want := n >= c.min && (c.max < 0 || n <= c.max)
+			if got := rx.MatchString(strings.Repeat(unit, n)); got != want {
+				t.Errorf("%s on %d: %v, want %v", c.pattern, n, got, want)
+			}
+		}
+	}
 }
 
 // TestPrinted pins a few translations, as documentation of the output.

@@ -10,7 +10,12 @@ type node struct {
 	min  int     // kRepeat
 	max  int     // kRepeat; unbounded when < 0
 	lazy bool    // kRepeat; kept for fidelity, it cannot change a whole match
-	off  int     // byte offset of the construct, for errors found after parsing
+	// possessive: kRepeat written with a possessive quantifier (*+ ...);
+	// resolvePossessive accepts it only where it equals the greedy one.
+	possessive bool
+	linebreak  bool  // kAlt: Java's \R, checked by resolveFollow
+	dollar     flags // kDollar: MULTILINE and UNIX_LINES as they were at the $
+	off        int   // byte offset of the construct, for errors found after parsing
 }
 
 type nodeKind uint8

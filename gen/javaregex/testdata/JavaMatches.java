@@ -22,7 +22,8 @@ import java.util.regex.PatternSyntaxException;
  *   "m 1 INPUT" / "m 0 INPUT" line per input, in the same escaping. Java's
  *   backtracking can take exponential time or overflow its stack where Go's
  *   regexp cannot; such inputs get "m T INPUT" (over MATCH_SECONDS) or
- *   "m S INPUT" (StackOverflowError) instead of an answer.
+ *   "m S INPUT" (StackOverflowError) instead of an answer; "m E INPUT" when
+ *   the matcher throws (Java 17's NullPointerException on [[a]b&&]).
  */
 public class JavaMatches {
     static final long MATCH_SECONDS = 2;
@@ -86,6 +87,8 @@ public class JavaMatches {
             return "T";
         } catch (StackOverflowError e) {
             return "S";
+        } catch (RuntimeException e) {
+            return "E"; // Java 17 throws NullPointerException on [[a]b&&]
         }
     }
 
