@@ -214,7 +214,7 @@ func (x *polDiff) witness() {
 					continue
 				}
 				witnessed[i] = true
-				key := op.name + "\x00" + strconv.Itoa(a.side) + strconv.Itoa(a.p.Index) + "\x00" + answerKey(ans[oldSide]) + "\x00" + answerKey(ans[newSide])
+				key := op.name + "\x00" + a.p.Pattern + "\x00" + answerKey(ans[oldSide]) + "\x00" + answerKey(ans[newSide])
 				if keys[key] {
 					continue
 				}
