@@ -64,8 +64,12 @@ func WriteJSON(w io.Writer, cs []Change) error {
 func (c Change) line() string {
 	var s string
 	switch c.Kind {
-	case DestAdded, DestRemoved, DestChanged:
-		s = c.Pattern + ": " + c.Old.describe() + " -> " + c.New.describe()
+	case DestAdded:
+		s = c.Pattern + ": " + c.New.describe()
+	case DestRemoved:
+		s = c.Pattern + ": " + c.Old.describe()
+	case DestChanged:
+		s = c.Pattern + ": " + destDelta(c.Old.Destination, c.New.Destination)
 	case Precedence:
 		s = fmt.Sprintf("%s -> %s on %s", chosenText(c.Old), chosenText(c.New), c.scope())
 	case Access:
@@ -76,7 +80,7 @@ func (c Change) line() string {
 		if c.Witness == nil {
 			s = fmt.Sprintf("names matching %q", c.Pattern)
 		} else {
-			s = fmt.Sprintf("%s: %s -> %s (names matching %q)", c.Op, c.Old.describe(), c.New.describe(), c.Pattern)
+			s = fmt.Sprintf("%s: %s -> %s (names matching %q)", c.Op, c.Old.creator(), c.New.creator(), c.Pattern)
 		}
 	default: // policy kinds
 		s = c.Old.describe() + " -> " + c.New.describe()
@@ -123,10 +127,42 @@ func (a Answer) describe() string {
 	return "none"
 }
 
+// creator describes the policy of an AutoCreate answer: what the node
+// gets.
+func (a Answer) creator() string {
+	if a.Policy == nil {
+		return "none"
+	}
+	return fmt.Sprintf("policy %d %q (%s %s)", a.Policy.Index, a.Policy.Pattern, a.Policy.NodeType, a.Policy.Attributes)
+}
+
 func (d *Dest) describe() string {
-	props, _ := json.Marshal(d.Properties) // sorted keys
-	acl, _ := json.Marshal(d.ACL)
-	return fmt.Sprintf("store %s, cluster %s, properties %s, acl %s", unset(d.Store), unset(d.Cluster), props, acl)
+	return strings.Join(d.fields(), ", ")
+}
+
+// fields are the destination's store, cluster, properties and ACL.
+func (d *Dest) fields() []string {
+	props, acl := []byte("{}"), []byte("{}")
+	if d.Properties != nil {
+		props, _ = json.Marshal(d.Properties) // sorted keys
+	}
+	if d.ACL != nil {
+		acl, _ = json.Marshal(d.ACL)
+	}
+	return []string{"store " + unset(d.Store), "cluster " + unset(d.Cluster), "properties " + string(props), "acl " + string(acl)}
+}
+
+// destDelta describes the fields that differ, as "name old -> new".
+func destDelta(o, n *Dest) string {
+	of, nf := o.fields(), n.fields()
+	var parts []string
+	for i := range of {
+		if of[i] != nf[i] {
+			_, was, _ := strings.Cut(of[i], " ")
+			parts = append(parts, nf[i][:strings.Index(nf[i], " ")]+" "+was+" -> "+nf[i][strings.Index(nf[i], " ")+1:])
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func unset(s *string) string {
