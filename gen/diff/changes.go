@@ -143,6 +143,9 @@ func (x *destDiff) destChange(c *changed, first string, choosing *string, trunca
 		}
 	} else if samePlacement(c.dest[oldSide], c.dest[newSide]) && x.sameProps(c.dest[oldSide], c.dest[newSide]) {
 		ch.Note = "ACL only: see the access changes"
+		if !x.acl {
+			ch.Note = "ACL only, and with permissions off ACLs grant nothing more"
+		}
 	} else if ch.Witness = choosing; choosing == nil {
 		ch.Note = "no name chooses it in both configs, so no answer shows the change"
 	}
