@@ -18,6 +18,7 @@ var diffTests = []cliTest{
 	{"check warnings all", []string{"check", "-warnings=all", "-config", oneOfEach}, 0, "", "0 error(s), 3 warning(s)\n"},
 	{"check warnings count", []string{"check", "-warnings=2", "-config", oneOfEach}, 0, "", "… and 1 more dead policy warnings; -warnings=all lists them\n0 error(s), 3 warning(s)\n"},
 	{"check warnings bad", []string{"check", "-warnings=none", "-config", oneOfEach}, 2, "", `invalid value "none" for flag -warnings: want all or a positive count, not "none"`},
+	{"diff help", []string{"diff", "-h"}, 0, "", "Usage: destgen diff [flags] OLD NEW\n"},
 	{"help lists diff", []string{"-h"}, 0, "", "\tdiff     show which names a config change affects, with witnesses\n"},
 }
 
