@@ -3,7 +3,7 @@
 DESTGEN := go run ./cmd/destgen
 REALM   := examples/realm.json
 
-.PHONY: demo test javaregex-expect fmt proptest fuzz broker bench-gen bench bench-gate bench-ci bench-clean
+.PHONY: demo test javaregex-expect fmt proptest diff-exhaustive fuzz broker bench-gen bench bench-gate bench-ci bench-clean
 
 # demo checks the main example, then explains a few names: human-readable
 # for a caller holding alice and ops, then as JSON lines. rob.* names show
@@ -61,6 +61,12 @@ proptest:
 	PROPTEST_CONFIGS=$(PROPTEST_CONFIGS) PROPTEST_DEPTH=$(PROPTEST_DEPTH) \
 	PROPTEST_EXHAUSTIVE=$(PROPTEST_EXHAUSTIVE) PROPTEST_TESTS=$(PROPTEST_TESTS) \
 	go test -count=1 -timeout=3h -v ./proptest/
+
+# diff-exhaustive is the large version of gen/diff's small-scope test:
+# every pair of configs of three patterns of up to three elements (CI runs
+# three patterns of two elements).
+diff-exhaustive:
+	go test -count=1 -timeout=2h -run Exhaustive ./gen/diff -diff.full
 
 # fuzz runs every fuzz target of the module for FUZZTIME each and lists new
 # crashers (fuzz/campaign.sh; ROUNDS=0 runs until interrupted).

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/destgen/destgen/gen/config"
+	"github.com/destgen/destgen/gen/diff"
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/reference"
 	"github.com/destgen/destgen/runtime"
@@ -68,22 +69,10 @@ func properties(m *model.Model, d *model.Destination) map[string]any {
 	props := map[string]any{}
 	for i, f := range m.Schema {
 		if d.Has[i] {
-			props[f.Key] = scalarValue(d.Props[i])
+			props[f.Key] = diff.ScalarValue(d.Props[i])
 		}
 	}
 	return props
-}
-
-func scalarValue(s config.Scalar) any {
-	switch s.Type {
-	case config.TypeInt:
-		return s.Int
-	case config.TypeFloat:
-		return s.Float
-	case config.TypeBool:
-		return s.Bool
-	}
-	return s.Str
 }
 
 func explain(o Options, m *model.Model) int {

@@ -6,7 +6,6 @@
 package gen
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -25,6 +24,7 @@ const (
 	CmdCheck
 	CmdExplain
 	CmdSchema
+	CmdDiff
 )
 
 // Options are a destgen invocation's parsed flags.
@@ -41,7 +41,8 @@ type Options struct {
 	Tests      bool     // -tests: also write the output's _test.go (emit.TestFile)
 	JSON       bool     // explain -json
 	Principals []string // explain -principal
-	Names      []string // explain arguments
+	Names      []string // explain arguments; diff's OLD and NEW
+	Limit      int      // warnings (diff: changes) printed per kind: 0 for DefaultLimit, -1 for all
 	Stdout     io.Writer
 	Stderr     io.Writer
 }
@@ -49,8 +50,11 @@ type Options struct {
 // Run executes one destgen command and returns the process exit status:
 // 0 on success, 1 on a config error, 2 on a usage or I/O error.
 func Run(o Options) int {
-	if o.Command == CmdSchema {
+	switch o.Command {
+	case CmdSchema:
 		return printSchema(o)
+	case CmdDiff:
+		return runDiff(o)
 	}
 	files := o.Configs
 	if len(files) == 0 && o.Config != "" {
@@ -76,7 +80,7 @@ func Run(o Options) int {
 	if o.Strict {
 		diags = lint.Strict(diags)
 	}
-	report(o.Stderr, diags)
+	report(o.Stderr, diags, o.limit())
 	if diags.Errors() > 0 {
 		return 1
 	}
@@ -122,20 +126,4 @@ func loadContext(paths []string, format config.Format, flags []string, env bool)
 	}
 	m, diags := model.LoadConfig(cfg, diags)
 	return m, diags, nil
-}
-
-// report prints diagnostics sorted by position, then a count. It
-// buffers: a large config can have thousands of warnings, and a write each
-// to an unbuffered stderr was a system call each.
-func report(w io.Writer, diags diag.List) {
-	if len(diags) == 0 {
-		return
-	}
-	diags.Sort()
-	b := bufio.NewWriter(w)
-	for _, d := range diags {
-		fmt.Fprintln(b, d)
-	}
-	fmt.Fprintf(b, "%d error(s), %d warning(s)\n", diags.Errors(), diags.Warnings())
-	b.Flush()
 }

@@ -22,8 +22,9 @@
 //
 // The other tests are in-process gopter properties: subject.Overlap
 // against brute force, the precedence order, ACL monotonicity,
-// deterministic generation, and gen/javaregex on the grammar and on
-// constructs it must reject.
+// deterministic generation, gen/javaregex on the grammar and on
+// constructs it must reject, and gen/diff's witnesses against explain on
+// random pairs of configs (TestDiffSound).
 //
 // Flags (each with an environment variable, for make): -proptest.seed
 // (PROPTEST_SEED) replays a run; -proptest.configs, -proptest.depth,

@@ -3,6 +3,7 @@
 //	destgen -config realm.json -o routes_gen.go [-pkg routes] [-strict]
 //	destgen check -config realm.json [-strict]
 //	destgen explain -config realm.json [-json] [-principal P]... NAME...
+//	destgen diff [-json] [-all] OLD NEW
 //	destgen schema
 //	destgen benchgate [-max-regression 10%] [-alpha 0.05] OLD.txt NEW.txt
 //	destgen -version
@@ -32,7 +33,7 @@ type stringList []string
 func (l *stringList) String() string     { return fmt.Sprint(*l) }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
-var commands = map[string]gen.Command{"check": gen.CmdCheck, "explain": gen.CmdExplain, "schema": gen.CmdSchema}
+var commands = map[string]gen.Command{"check": gen.CmdCheck, "explain": gen.CmdExplain, "schema": gen.CmdSchema, "diff": gen.CmdDiff}
 
 func run(args []string) int {
 	if len(args) > 0 && args[0] == "benchgate" {
@@ -48,7 +49,9 @@ func run(args []string) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	var configs, principals, context stringList
 	var showVersion bool
-	if o.Command != gen.CmdSchema {
+	if o.Command == gen.CmdDiff {
+		diffFlags(fs, &o)
+	} else if o.Command != gen.CmdSchema {
 		fs.Var(&configs, "config", "config `file` (JSON; repeat to merge, e.g. a Broker-J virtual host and a native config)")
 		fs.StringVar(&o.Format, "format", "auto", "config `format`: auto (by the modelVersion key), native or qpid")
 		fs.Var(&context, "context", "a Broker-J context variable, `NAME=VALUE`, that a virtual host references and does not define (repeatable)")
@@ -56,6 +59,10 @@ func run(args []string) int {
 	}
 	if o.Command == gen.CmdGenerate || o.Command == gen.CmdCheck {
 		fs.BoolVar(&o.Strict, "strict", false, "treat warnings as errors")
+		fs.Func("warnings", "print at most `n` warnings, the rest counted by kind, or all (default 20)", func(s string) (err error) {
+			o.Limit, err = gen.ParseLimit(s)
+			return err
+		})
 	}
 	if o.Command == gen.CmdGenerate {
 		fs.BoolVar(&showVersion, "version", false, "print the destgen version and exit")
@@ -84,9 +91,20 @@ func run(args []string) int {
 	if len(configs) > 0 {
 		o.Config = configs[0]
 	}
-	if o.Command != gen.CmdExplain && len(o.Names) > 0 {
+	if o.Command != gen.CmdExplain && o.Command != gen.CmdDiff && len(o.Names) > 0 {
 		fmt.Fprintf(os.Stderr, "%s: unexpected arguments %q\n", name, o.Names)
 		return 2
 	}
 	return gen.Run(o)
+}
+
+// diffFlags are diff's: it reads its two configs from arguments.
+func diffFlags(fs *flag.FlagSet, o *gen.Options) {
+	fs.StringVar(&o.Format, "format", "auto", "config `format`: auto (by the modelVersion key), native or qpid")
+	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per change")
+	fs.BoolFunc("all", "list every change (default: the first 20 of each kind)", func(string) error { o.Limit = -1; return nil })
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: destgen diff [flags] OLD NEW\n\nReports the names whose answers differ between configs OLD and NEW;\nexit status 0: none, 1: some, 2: an error.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
 }

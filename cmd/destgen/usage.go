@@ -19,6 +19,7 @@ Usage:
 The commands are:
 
 	check    validate a config and print its warnings
+	diff     show which names a config change affects, with witnesses
 	explain  show what a config means for destination names
 	schema   print the JSON Schema of the config format
 	benchgate  fail on a benchmark regression between two go test -bench outputs

@@ -47,6 +47,10 @@ type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
 	Msg      string
+	// Kind names a class of warning ("ambiguity"), so that a long list
+	// can be summarised by kind; "" for config errors, which are always
+	// listed.
+	Kind string
 }
 
 func (d Diagnostic) String() string {
@@ -64,6 +68,11 @@ func (l *List) Errorf(pos Pos, format string, args ...any) {
 // Warnf appends a warning at pos.
 func (l *List) Warnf(pos Pos, format string, args ...any) {
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
+}
+
+// WarnKindf appends a warning of a kind at pos.
+func (l *List) WarnKindf(kind string, pos Pos, format string, args ...any) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...), Kind: kind})
 }
 
 // Sort orders the list by file position, keeping the order in which equal

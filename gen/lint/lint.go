@@ -29,14 +29,14 @@ func Check(m *model.Model) diag.List {
 	pats := patterns(m)
 	for _, a := range ambiguities(pats) {
 		d, e := m.Destinations[a.later], m.Destinations[a.earlier]
-		l.Warnf(d.Pos, "%s", a.message(d, e))
+		l.WarnKindf("ambiguity", d.Pos, "%s", a.message(d, e))
 	}
 	for _, dd := range deadDestinations(pats, limits) {
 		d := m.Destinations[dd.index]
-		l.Warnf(d.Pos, "%s", dd.message(m))
+		l.WarnKindf("dead destination", d.Pos, "%s", dd.message(m))
 	}
 	for _, dp := range deadPolicies(m.Policies) {
-		l.Warnf(m.Policies[dp.index].Pos, "%s", dp.message(m))
+		l.WarnKindf("dead policy", m.Policies[dp.index].Pos, "%s", dp.message(m))
 	}
 	l.Sort()
 	return l
