@@ -57,10 +57,12 @@ proptest:
 	go test -count=1 -timeout=3h -v ./proptest/
 
 # fuzz runs every fuzz target of the module for FUZZTIME each and lists new
-# crashers (fuzz/campaign.sh; ROUNDS=0 runs until interrupted).
+# crashers (fuzz/campaign.sh; ROUNDS=0 runs until interrupted). PARALLEL=1
+# keeps each target to one worker on a shared machine.
 FUZZTIME ?= 30s
+PARALLEL ?=
 fuzz:
-	FUZZTIME=$(FUZZTIME) fuzz/campaign.sh
+	FUZZTIME=$(FUZZTIME) PARALLEL=$(PARALLEL) fuzz/campaign.sh
 
 # Benchmarks against real peers and the performance gate of issue 6; see
 # bench/README.md. bench-gen writes the generated packages the benchmarks
