@@ -234,6 +234,38 @@ func TestEdgeTableEveryLength(t *testing.T) {
 	}
 }
 
+// TestEdgeTableOneEdge: elements that differ only in their length ("ab"
+// and "ab\x00") have the same words, and elements of 9 to 16 bytes that
+// differ only after their first word share it, so only the length, or
+// the second word, tells their edges apart. Each table here holds one
+// edge, in two slots: a probe for a neighbour of the edge's element
+// (edgeVariants) starts at the edge's slot about half the time, and then
+// only that comparison rejects it.
+func TestEdgeTableOneEdge(t *testing.T) {
+	nodes := make([]Node, 3)
+	for l := 1; l <= shortElem; l++ {
+		for k := range 16 {
+			e := strings.Repeat(string(rune('a'+k)), l)
+			for _, stored := range []string{e, e[:l-1] + "\x00"} {
+				tab := NewEdgeTable([]string{stored}, []uint32{1}, []uint32{2}, nodes)
+				probes := append(edgeVariants(stored), stored+"\x00")
+				for i := 8; i < l; i++ { // each byte of the second word
+					probes = append(probes, stored[:i]+string(stored[i]^0x40)+stored[i+1:])
+				}
+				for _, probe := range probes {
+					if len(probe) > shortElem || probe == stored {
+						continue
+					}
+					if c, ok := tab.Child(1, probe, 0, len(probe)); ok {
+						t.Fatalf("table of edge %q: Child(%q) = %d, true; want none", stored, probe, c)
+					}
+					checkShortProbe(t, &tab, nodes, 1, probe+".abcdefgh", 0, len(probe), 0, false)
+				}
+			}
+		}
+	}
+}
+
 // checkShortProbe is the walks' probe for an element of up to shortElem
 // bytes of a name of at least 8.
 func checkShortProbe(t *testing.T, tab *EdgeTable, nodes []Node, node uint32, name string, start, end int, want uint32, ok bool) {
