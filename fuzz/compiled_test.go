@@ -10,6 +10,7 @@ import (
 	"github.com/destgen/destgen/gen/plan"
 	"github.com/destgen/destgen/gen/reference"
 	"github.com/destgen/destgen/internal/difftest"
+	"github.com/destgen/destgen/internal/seedcorpus"
 	"github.com/destgen/destgen/runtime"
 )
 
@@ -29,7 +30,7 @@ import (
 // and sampled hash, split automata, crowded policy buckets) are taken.
 func FuzzCompiled(f *testing.F) {
 	for _, s := range compiledSeeds() {
-		f.Add(s.data, s.name)
+		seedcorpus.Add(f, s.data, s.name)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, name string) {
 		fc := decodeConfig(data)
