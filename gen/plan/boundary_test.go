@@ -269,6 +269,37 @@ func TestBoundaryPolicyLiterals(t *testing.T) {
 	}
 }
 
+// TestBoundaryPolicyWordLiterals: an index of literals of 8 bytes or more
+// only, none folded, is decided on a path of its own (a slot's brief of
+// its bucket's first entry, compared word by word up to 24 bytes); each
+// form here gets such an index, with literals of each length around one,
+// two and three words, alone and all together.
+func TestBoundaryPolicyWordLiterals(t *testing.T) {
+	var lens []int
+	for _, l := range around(word, 2*word, 3*word) {
+		if l >= word {
+			lens = append(lens, l)
+		}
+	}
+	for _, form := range []string{"L", `L\..*`, `.*\.L`, `L\.x|L\.y`} {
+		var all []difftest.Policy
+		var names []string
+		for _, l := range lens {
+			lit := elem("tenant0", l)
+			q := strings.ReplaceAll(lit, "\x00", `\x00`)
+			pol := difftest.Policy{Pattern: strings.ReplaceAll(form, "L", q), OnPublish: true, OnConsume: l%2 == 0}
+			all = append(all, pol)
+			var own []string
+			for _, v := range append(neighbours(lit), lit) {
+				own = append(own, v, v+".x", v+".y", "x."+v, "x.y."+v, v+"\n")
+			}
+			names = append(names, own...)
+			checkAll(t, difftest.ConfigJSON(false, []difftest.Dest{{Pattern: "a"}}, []difftest.Policy{pol}), own, nil)
+		}
+		checkAll(t, difftest.ConfigJSON(false, []difftest.Dest{{Pattern: "a"}}, all), names, nil)
+	}
+}
+
 // TestBoundaryNames asks every answer on names of every length from 1 to
 // MaxNameBytes+1 made of elements of one size each (1 to 3, and the
 // boundary element lengths), so that names of MaxElements-1 to
