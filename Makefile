@@ -33,7 +33,7 @@ test:
 # time through unsafe pointers, and checkptr fails a load that straddles
 # the end of the string's memory (CI runs this after test).
 race:
-	go test -race -short ./runtime/... ./internal/difftest/...
+	go test -race -short ./runtime/...
 	go test -race -short -run '^Fuzz' ./fuzz/ ./gen/javaregex/
 
 # mutants plants each hand-written mutant of internal/mutants/mutants.txt
