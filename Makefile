@@ -3,7 +3,7 @@
 DESTGEN := go run ./cmd/destgen
 REALM   := examples/realm.json
 
-.PHONY: demo test javaregex-expect fmt proptest diff-exhaustive fuzz broker bench-gen bench bench-gate bench-ci bench-clean
+.PHONY: demo test javaregex-expect fmt proptest diff-exhaustive fuzz broker bench-gen bench bench-gate bench-ci bench-clean race mutants cflite-check
 
 # demo checks the main example, then explains a few names: human-readable
 # for a caller holding alice and ops, then as JSON lines. rob.* names show
@@ -27,6 +27,28 @@ test:
 	go test ./...
 	go test -tags purego ./runtime/... ./generated/...
 	cd bench && go vet ./... && go test ./...
+
+# race runs the runtime's tests and every fuzz target's seeds with the race
+# detector, which turns on checkptr: the runtime loads names 8 bytes at a
+# time through unsafe pointers, and checkptr fails a load that straddles
+# the end of the string's memory (CI runs this after test).
+race:
+	go test -race -short ./runtime/...
+	go test -race -short -run '^Fuzz' ./fuzz/ ./gen/javaregex/
+
+# mutants plants each hand-written mutant of internal/mutants/mutants.txt
+# in a copy of the repository and runs the tests that must kill it; it
+# lists survivors and fails if there is one (not part of CI: about a
+# minute per mutant). MUTANTS='edge|exact' runs those whose name matches.
+MUTANTS ?= .
+mutants:
+	go run ./internal/mutants -run '$(MUTANTS)'
+
+# cflite-check checks that .clusterfuzzlite/build.sh builds every fuzz
+# target and, when go-118-fuzz-build can be installed, builds each the way
+# build.sh does (CI runs it).
+cflite-check:
+	.clusterfuzzlite/check.sh
 
 # broker regenerates the example broker module's routes with go tool
 # destgen, as a broker's build would, and runs its program.
@@ -69,10 +91,12 @@ diff-exhaustive:
 	go test -count=1 -timeout=2h -run Exhaustive ./gen/diff -diff.full
 
 # fuzz runs every fuzz target of the module for FUZZTIME each and lists new
-# crashers (fuzz/campaign.sh; ROUNDS=0 runs until interrupted).
+# crashers (fuzz/campaign.sh; ROUNDS=0 runs until interrupted). PARALLEL=1
+# keeps each target to one worker on a shared machine.
 FUZZTIME ?= 30s
+PARALLEL ?=
 fuzz:
-	FUZZTIME=$(FUZZTIME) fuzz/campaign.sh
+	FUZZTIME=$(FUZZTIME) PARALLEL=$(PARALLEL) fuzz/campaign.sh
 
 # Benchmarks against real peers and the performance gate of issue 6; see
 # bench/README.md. bench-gen writes the generated packages the benchmarks

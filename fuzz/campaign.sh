@@ -10,6 +10,7 @@
 #   FUZZTIME=30s fuzz/campaign.sh            # what `make fuzz` runs
 #   FUZZTIME=1h ROUNDS=0 fuzz/campaign.sh    # overnight
 #   TARGETS='FuzzConfig FuzzExample' fuzz/campaign.sh
+#   PARALLEL=1 nice -n 19 fuzz/campaign.sh  # one worker per target, on a shared machine
 #
 # Exit status: 0 when no target crashed, 1 otherwise.
 set -uo pipefail
@@ -53,7 +54,7 @@ while [ "$ROUNDS" -eq 0 ] || [ "$round" -lt "$ROUNDS" ]; do
 		log="$LOGDIR/round$round-$target.log"
 		start=$(date +%s)
 		# -run='^$' skips the ordinary tests; -fuzz needs a single target.
-		go test -run='^$' -fuzz="^${target}\$" -fuzztime="$FUZZTIME" "$pkg" >"$log" 2>&1
+		go test -run='^$' -fuzz="^${target}\$" -fuzztime="$FUZZTIME" ${PARALLEL:+-parallel="$PARALLEL"} "$pkg" >"$log" 2>&1
 		status=$?
 		execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
 		interesting=$(grep -o 'new interesting: [0-9]*' "$log" | tail -1 | cut -d' ' -f3)

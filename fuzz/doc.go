@@ -11,6 +11,11 @@
 //   - FuzzPolicyIndex: the policy index AutoCreate runs, built from a
 //     crowded random config of up to 24 policies, against the reference
 //     interpreter's loop over all of them.
+//   - FuzzCompiled: configs decoded from the fuzzer's bytes, with elements
+//     and literals at the lengths the runtime branches on and optionally
+//     thousands of destinations, compiled in-process (plan, matcher,
+//     policy index) and compared with the reference interpreter on every
+//     answer (internal/difftest).
 //
 // gen/javaregex has its own FuzzTranslate on the translator alone.
 //

@@ -18,6 +18,7 @@ import (
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/reference"
 	"github.com/destgen/destgen/generated/example"
+	"github.com/destgen/destgen/internal/seedcorpus"
 	"github.com/destgen/destgen/proptest"
 	"github.com/destgen/destgen/proptest/wire"
 	"github.com/destgen/destgen/runtime"
@@ -75,8 +76,8 @@ func FuzzExample(f *testing.F) {
 		f.Fatal(err)
 	}
 	for _, n := range seedNames(f, ref.Model) {
-		f.Add(n, "alice,ops", byte(runtime.Publish))
-		f.Add(n, "bob", byte(runtime.Subscribe))
+		seedcorpus.Add(f, n, "alice,ops", byte(runtime.Publish))
+		seedcorpus.Add(f, n, "bob", byte(runtime.Subscribe))
 	}
 	refFuncs := proptest.Reference(ref)
 	f.Fuzz(func(t *testing.T, name, principals string, op byte) {
@@ -100,10 +101,15 @@ func FuzzExample(f *testing.F) {
 	})
 }
 
+// fataler is what the seed helpers need of a testing.TB: the libFuzzer
+// build (.clusterfuzzlite/build.sh) rewrites this file's testing import to
+// go-118-fuzz-build's, which has F and T but no TB.
+type fataler interface{ Fatal(args ...any) }
+
 // seedNames are instances of every pattern of the model (wildcards filled
 // with "x", '>' also with two elements), near misses, the property tests'
 // invalid names and the README's demo names.
-func seedNames(tb testing.TB, m *model.Model) []string {
+func seedNames(tb fataler, m *model.Model) []string {
 	names := append([]string{"foo.bar", "foo.boo", "orders.x.eu", "rob.exchange.x", "rob.durable.x", "foo.*"},
 		proptest.InvalidNames...)
 	for _, d := range m.Destinations {
@@ -120,7 +126,7 @@ func seedNames(tb testing.TB, m *model.Model) []string {
 
 // configSeeds returns every JSON config of the repository's examples and
 // table tests.
-func configSeeds(tb testing.TB) [][]byte {
+func configSeeds(tb fataler) [][]byte {
 	var out [][]byte
 	for _, glob := range []string{"../examples/*.json", "../gen/testdata/*/*.json", "../gen/testdata/*.json", "../gen/emit/testdata/*.json"} {
 		paths, _ := filepath.Glob(glob)
@@ -163,7 +169,7 @@ var brokerJSeeds = []string{
 
 func FuzzConfig(f *testing.F) {
 	for _, data := range configSeeds(f) {
-		f.Add(data)
+		seedcorpus.Add(f, data)
 	}
 	for _, s := range brokerJSeeds {
 		f.Add([]byte(s))
@@ -225,11 +231,11 @@ func policyConfig(pattern string) (data []byte, start, end int) {
 // generates Go that parses.
 func FuzzPolicyPattern(f *testing.F) {
 	for _, p := range grammarSeeds() {
-		f.Add(p)
+		seedcorpus.Add(f, p)
 	}
 	for _, bad := range proptest.Unsupported {
-		f.Add(bad)
-		f.Add(`a\.` + bad + ".*")
+		seedcorpus.Add(f, bad)
+		seedcorpus.Add(f, `a\.`+bad+".*")
 	}
 	f.Fuzz(func(t *testing.T, pattern string) {
 		data, start, end := policyConfig(pattern)

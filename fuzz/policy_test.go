@@ -11,6 +11,7 @@ import (
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/plan"
 	"github.com/destgen/destgen/gen/reference"
+	"github.com/destgen/destgen/internal/seedcorpus"
 	"github.com/destgen/destgen/runtime"
 )
 
@@ -61,7 +62,7 @@ func FuzzPolicyIndex(f *testing.F) {
 		"tenant01.durable.x", "TENANT01.DURABLE.q12", "a.v1.tenant01.x\ny", "tenant01.durable.\u2028",
 		"tenant01.durable.orders.x", "x.dlq.tenant01", "t", "", "rob.7.d", "tenant01\xff.durable.x",
 	} {
-		f.Add(uint64(i), name)
+		seedcorpus.Add(f, uint64(i), name)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, name string) {
 		r := rand.New(rand.NewPCG(seed, 6))

@@ -45,13 +45,17 @@ func (e *shortEdge) hot() hotNode {
 	return hotNode{int32(e.u0), int32(e.u0 >> 32), uint32(e.u1), uint32(e.u1 >> 32)}
 }
 
+// emptyFrom is shortEdge.from of an empty slot: node 1<<28 - 1, which
+// NewEdgeTable's callers never number.
+const emptyFrom = ^uint32(0)
+
 // shortElem is the longest element kept in two words.
 const shortElem = 16
 
 // NewEdgeTable builds the table of edges from[i] --elems[i]--> to[i] of
 // the automata whose nodes are nodes (their filters set). Edges must be
 // distinct, every to[i] non-zero and less than len(nodes), and from[i] <
-// 1<<28 (MaxDestinations*MaxElements nodes at most, far below).
+// 1<<28 - 1 (MaxDestinations*MaxElements nodes at most, far below).
 func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 	var t EdgeTable
 	var longKeys []string
@@ -69,6 +73,13 @@ func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 		size, bits = size*2, bits+1
 	}
 	t.short, t.shift = make([]shortEdge, size), 64-bits
+	// An empty slot's from is no edge's (a node of 1<<28 - 1): left 0,
+	// it was node 0's for a one-byte element, and a probe for node 0's
+	// element NUL (w0 0) matched the first empty slot it met. Marking
+	// slots here keeps the probe's test as it is.
+	for j := range t.short {
+		t.short[j].from = emptyFrom
+	}
 	for i, e := range elems {
 		if len(e) > shortElem {
 			longKeys, longFrom, longTo = append(longKeys, e), append(longFrom, from[i]), append(longTo, to[i])

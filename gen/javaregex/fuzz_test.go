@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/destgen/destgen/internal/seedcorpus"
 )
 
 // FuzzTranslate checks the invariants that need no Java: Translate never
@@ -13,17 +15,17 @@ import (
 // derived from the fuzzed input and the shape's literals.
 func FuzzTranslate(f *testing.F) {
 	for _, r := range rejected {
-		f.Add(r.pattern, "")
+		seedcorpus.Add(f, r.pattern, "")
 	}
 	for _, c := range readCases(f, expectedFile) {
 		in := ""
 		if len(c.inputs) > 0 {
 			in = c.inputs[0]
 		}
-		f.Add(c.pattern, in)
+		seedcorpus.Add(f, c.pattern, in)
 	}
 	for _, s := range shapes {
-		f.Add(s.pattern, "x")
+		seedcorpus.Add(f, s.pattern, "x")
 	}
 	f.Fuzz(func(t *testing.T, pattern, input string) {
 		re, err := Translate(pattern)

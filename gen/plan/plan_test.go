@@ -12,6 +12,7 @@ import (
 
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/reference"
+	"github.com/destgen/destgen/internal/difftest"
 	"github.com/destgen/destgen/internal/smallscope"
 	"github.com/destgen/destgen/runtime"
 )
@@ -19,23 +20,11 @@ import (
 // configJSON builds a config of the given patterns; destination i grants
 // publish to "p<i>" and subscribe to "p<i+1>" so that ACL unions differ.
 func configJSON(perm bool, patterns ...string) []byte {
-	type acl struct {
-		Publish   []string `json:"publish"`
-		Subscribe []string `json:"subscribe"`
-	}
-	type dest struct {
-		Name string `json:"name"`
-		ACL  acl    `json:"acl"`
-	}
-	cfg := struct {
-		Permissions  bool   `json:"permissions"`
-		Destinations []dest `json:"destinations"`
-	}{Permissions: perm, Destinations: []dest{}}
+	var dests []difftest.Dest
 	for i, p := range patterns {
-		cfg.Destinations = append(cfg.Destinations, dest{p, acl{[]string{fmt.Sprint("p", i)}, []string{fmt.Sprint("p", i+1)}}})
+		dests = append(dests, difftest.Dest{Pattern: p, Publish: []string{fmt.Sprint("p", i)}, Subscribe: []string{fmt.Sprint("p", i+1)}})
 	}
-	b, _ := json.Marshal(cfg)
-	return b
+	return difftest.ConfigJSON(perm, dests, nil)
 }
 
 func load(t *testing.T, data []byte) *model.Model {
