@@ -15,6 +15,7 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"regexp"
 	"text/template"
 
 	"github.com/destgen/destgen/bench/harness"
@@ -97,6 +98,24 @@ func Set(name string) ([]Target, error) {
 		for _, p := range pols {
 			out = append(out, Policy(mix, p))
 		}
+	}
+	return out, nil
+}
+
+// Filter keeps the targets whose package name matches the regexp expr.
+func Filter(targets []Target, expr string) ([]Target, error) {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, err
+	}
+	var out []Target
+	for _, t := range targets {
+		if re.MatchString(t.Package) {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no package matches %q", expr)
 	}
 	return out, nil
 }
