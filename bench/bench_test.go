@@ -14,7 +14,7 @@ import (
 // N=n for AutoCreate), so that `benchstat -col /impl` puts the
 // implementations side by side and the gate can pair them. S is the
 // shape, followed by the topic family for families other than the
-// classic one (wild-iot).
+// classic one (wild-telemetry).
 
 // sample is a name sample as benchmarks label it.
 type sample struct {

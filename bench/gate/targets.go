@@ -26,7 +26,7 @@ var shapes = []string{"exact", "wild"}
 
 // families are the topic families other than the classic one
 // (workload.Families), measured at Mode.FamilySizes.
-var families = []string{"iot", "market", "events", "long"}
+var families = []string{"telemetry", "market", "events", "long"}
 var mixes = []string{"fast", "mixed"}
 
 // Which targets CI checks (CI: true): those whose margin is wide once met,

@@ -8,21 +8,21 @@ import (
 // Family is a topic family: the vocabulary, depths and identifier formats
 // names are drawn from. The classic family (the zero value) is the one the
 // structures were first tuned on; the others exist so that a performance
-// claim is checked on workloads it was not tuned on: deep IoT hierarchies,
+// claim is checked on workloads it was not tuned on: deep IoT telemetry hierarchies,
 // short market-data names, event names with elements longer than 16 bytes,
 // and long names under a long shared prefix.
 type Family string
 
 const (
-	Classic Family = ""       // domain.region.entity.event..., 1-8 elements, ~25 bytes
-	IoT     Family = "iot"    // kind.tenant.site.type.device.metric[.agg], 5-7 elements, ~45 bytes
-	Market  Family = "market" // feed.venue.class.SYMBOL[.field], 3-5 elements, ~20 bytes
-	Events  Family = "events" // org.service.aggregate.Event[.v], elements of 17-31 bytes, 60-130 bytes
-	Long    Family = "long"   // com.example.platform.env.region.team.service..., 8-12 elements, 60-200 bytes
+	Classic   Family = ""          // domain.region.entity.event..., 1-8 elements, ~25 bytes
+	Telemetry Family = "telemetry" // kind.tenant.site.type.device.metric[.agg], 5-7 elements, ~45 bytes (IoT)
+	Market    Family = "market"    // feed.venue.class.SYMBOL[.field], 3-5 elements, ~20 bytes
+	Events    Family = "events"    // org.service.aggregate.Event[.v], elements of 17-31 bytes, 60-130 bytes
+	Long      Family = "long"      // com.example.platform.env.region.team.service..., 8-12 elements, 60-200 bytes
 )
 
 // Families lists every family, the classic one first.
-var Families = []Family{Classic, IoT, Market, Events, Long}
+var Families = []Family{Classic, Telemetry, Market, Events, Long}
 
 // family describes how a family's names are drawn.
 type family struct {
@@ -47,7 +47,7 @@ var families = map[Family]*family{
 			return fmt.Sprintf("%c%d", "tcpk"[r.IntN(4)], r.IntN(space))
 		},
 	},
-	IoT: {
+	Telemetry: {
 		levels: [][]string{
 			{"telemetry", "events", "commands", "alerts", "state"},
 			{"acme", "globex", "initech", "hooli", "stark", "wayne", "tyrell"},

@@ -31,10 +31,10 @@ func TestFamilyCategories(t *testing.T) {
 // than 16 bytes.
 func TestFamilyShapes(t *testing.T) {
 	want := map[Family]struct{ minDepth, maxDepth, minAvg, maxAvg int }{
-		IoT:    {5, 7, 30, 60},
-		Market: {3, 5, 12, 30},
-		Events: {3, 5, 60, 140},
-		Long:   {8, 14, 60, 200},
+		Telemetry: {5, 7, 30, 60},
+		Market:    {3, 5, 12, 30},
+		Events:    {3, 5, 60, 140},
+		Long:      {8, 14, 60, 200},
 	}
 	for _, s := range familySpecs() {
 		w, err := Generate(s)
@@ -73,9 +73,9 @@ func TestClassicLabel(t *testing.T) {
 	if got := s.String(); got != "wild100-mixed10-seed1" {
 		t.Errorf("classic spec %q", got)
 	}
-	s.Family = IoT
-	if got := s.String(); got != "wild-iot100-mixed10-seed1" {
-		t.Errorf("iot spec %q", got)
+	s.Family = Telemetry
+	if got := s.String(); got != "wild-telemetry100-mixed10-seed1" {
+		t.Errorf("telemetry spec %q", got)
 	}
 	if _, err := Generate(Spec{Shape: Wild, Family: "ocean", N: 10, Mix: Fast}); err == nil {
 		t.Error("unknown family accepted")
