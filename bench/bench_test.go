@@ -12,7 +12,9 @@ import (
 
 // Benchmark names are Function/shape=S/N=n/names=C/impl=I (P=p instead of
 // N=n for AutoCreate), so that `benchstat -col /impl` puts the
-// implementations side by side and the gate can pair them.
+// implementations side by side and the gate can pair them. S is the
+// shape, followed by the topic family for families other than the
+// classic one (wild-telemetry).
 
 // sample is a name sample as benchmarks label it.
 type sample struct {
@@ -78,7 +80,7 @@ func impls(b *testing.B, e *harness.Env, s sample, loops map[string]func(b *test
 		if len(names) == 0 {
 			b.Skipf("workload has no %s names", s.label)
 		}
-		for _, impl := range []string{"gen", "map", "gsl", "regexp", "regexp-one", "ref"} {
+		for _, impl := range []string{"gen", "map", "gsl", "gslcache", "regexp", "regexp-one", "ref"} {
 			if loop, ok := loops[impl]; ok {
 				b.Run("impl="+impl, func(b *testing.B) {
 					b.ReportAllocs()
@@ -95,6 +97,9 @@ func BenchmarkResolve(b *testing.B) {
 			loops := map[string]func(*testing.B, []string){
 				"gen": g.ResolveLoop,
 				"gsl": e.GSL.ResolveLoop,
+				// A cache of its own per benchmark, warmed by b.Loop's
+				// ramp-up: what a broker's steady state holds.
+				"gslcache": func(b *testing.B, names []string) { harness.NewGSLCache(e.GSL).ResolveLoop(b, names) },
 			}
 			if s.cat == workload.Hits {
 				loops["map"] = func(b *testing.B, names []string) { harness.MapResolveLoop(b, e.Map, names) }

@@ -15,6 +15,7 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"regexp"
 	"text/template"
 
 	"github.com/destgen/destgen/bench/harness"
@@ -41,11 +42,11 @@ const policyWorkloadN = 10
 // workload, so that its config is a realistic whole.
 const policiesPerDestWorkload = 10
 
-// Dest is the destination workload of a shape and size.
-func Dest(shape workload.Shape, n int) Target {
+// Dest is the destination workload of a shape, topic family and size.
+func Dest(shape workload.Shape, f workload.Family, n int) Target {
 	return Target{
-		Package: fmt.Sprintf("%s%d", shape, n), Kind: harness.Destinations,
-		Spec: workload.Spec{Shape: shape, N: n, Mix: workload.Mixed, Policies: policiesPerDestWorkload, Seed: workload.DefaultSeed},
+		Package: fmt.Sprintf("%s%s%d", shape, f, n), Kind: harness.Destinations,
+		Spec: workload.Spec{Shape: shape, Family: f, N: n, Mix: workload.Mixed, Policies: policiesPerDestWorkload, Seed: workload.DefaultSeed},
 	}
 }
 
@@ -68,6 +69,9 @@ var (
 	// of its targets (see gate.generalChecks).
 	CIGeneralSizes   []int
 	FullGeneralSizes = []int{10, 100}
+	// FamilySizes are the sizes the other topic families are measured
+	// at in the full set: the N = 100, 10k and 100k.
+	FamilySizes = []int{100, 10_000, 100_000}
 )
 
 // Set returns the targets of a named set: "ci" or "full".
@@ -83,7 +87,15 @@ func Set(name string) ([]Target, error) {
 	var out []Target
 	for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
 		for _, n := range sizes {
-			out = append(out, Dest(shape, n))
+			out = append(out, Dest(shape, workload.Classic, n))
+		}
+		if name != "full" {
+			continue
+		}
+		for _, f := range workload.Families[1:] {
+			for _, n := range FamilySizes {
+				out = append(out, Dest(shape, f, n))
+			}
 		}
 	}
 	for _, mix := range []workload.PolicyMix{workload.Fast, workload.Mixed} {
@@ -93,6 +105,24 @@ func Set(name string) ([]Target, error) {
 	}
 	for _, p := range general {
 		out = append(out, Policy(workload.General, p))
+	}
+	return out, nil
+}
+
+// Filter keeps the targets whose package name matches the regexp expr.
+func Filter(targets []Target, expr string) ([]Target, error) {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, err
+	}
+	var out []Target
+	for _, t := range targets {
+		if re.MatchString(t.Package) {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no package matches %q", expr)
 	}
 	return out, nil
 }

@@ -35,7 +35,7 @@ func init() {
 	harness.Register(&harness.Generated{
 		Package:      "{{.Package}}",
 		Kind:         "{{.Kind}}",
-		Spec:         workload.Spec{Shape: "{{.Spec.Shape}}", N: {{.Spec.N}}, Mix: "{{.Spec.Mix}}", Policies: {{.Spec.Policies}}, Seed: {{.Spec.Seed}}},
+		Spec:         workload.Spec{Shape: "{{.Spec.Shape}}", Family: "{{.Spec.Family}}", N: {{.Spec.N}}, Mix: "{{.Spec.Mix}}", Policies: {{.Spec.Policies}}, Seed: {{.Spec.Seed}}},
 		ConfigSHA256: "{{.SHA256}}",
 
 		Resolve: func(name string) (int, error) {

@@ -91,10 +91,13 @@ func TestReportAllocs(t *testing.T) {
 // target is not dropped by accident.
 func TestChecksCoverTargets(t *testing.T) {
 	full := Checks(Full)
-	// per shape: 5 map checks, 2 gsl, 1 ref, 10 Allowed; 3 fast-policy
-	// checks; 2 scaling checks; 2 general-policy checks vs one regexp
-	// (P = 10, 100) and 1 vs Broker-J's loop (P = 10).
-	if want := 2*(5+2+1+10) + 3 + 2 + 3; len(full) != want {
+	// per shape, classic family: 5 map checks, 5 wildcard-only costs,
+	// 3 gsl, 3 gslcache, 1 ref, 10 Allowed; per shape and other family
+	// (3 sizes): 3 map, 3 wildcard-only, 3 gsl, 3 gslcache, 6 Allowed;
+	// 3 fast-policy checks; 2 scaling checks; 2 general-policy checks vs
+	// one regexp (P = 10, 100) and 1 vs Broker-J's loop (P = 10).
+	classic, family := 5+5+3+3+1+10, 3+3+3+3+6
+	if want := 2*(classic+len(families)*family) + 3 + 2 + 3; len(full) != want {
 		t.Errorf("full mode has %d checks, want %d", len(full), want)
 	}
 	ci := Checks(CI)

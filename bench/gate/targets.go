@@ -11,6 +11,7 @@ type Mode struct {
 	PolicySizes []int // P of the policy workloads
 	// GeneralSizes are P of the General-mix workloads (issue 22).
 	GeneralSizes []int
+	FamilySizes  []int // N of the other topic families' workloads
 	// CIOnly keeps only the targets marked CI: those with a wide margin,
 	// which a short, noisy run on a shared machine still decides.
 	CIOnly bool
@@ -19,11 +20,15 @@ type Mode struct {
 // The two modes, matching benchgen's sets.
 var (
 	Full = Mode{Name: "full", Sizes: []int{10, 100, 1000, 10_000, 100_000}, PolicySizes: []int{10, 100, 1000},
-		GeneralSizes: []int{10, 100}}
+		GeneralSizes: []int{10, 100}, FamilySizes: []int{100, 10_000, 100_000}}
 	CI = Mode{Name: "ci", Sizes: []int{100, 10_000}, PolicySizes: []int{10, 1000}, CIOnly: true}
 )
 
 var shapes = []string{"exact", "wild"}
+
+// families are the topic families other than the classic one
+// (workload.Families), measured at Mode.FamilySizes.
+var families = []string{"telemetry", "market", "events", "long"}
 var mixes = []string{"fast", "mixed"}
 
 // Which targets CI checks (CI: true): those whose margin is wide once met,
@@ -61,6 +66,11 @@ func Checks(m Mode) []Check {
 	for _, s := range shapes {
 		for _, n := range m.Sizes {
 			cs = append(cs, destChecks(s, n)...)
+		}
+		for _, f := range families {
+			for _, n := range m.FamilySizes {
+				cs = append(cs, destChecks(s+"-"+f, n)...)
+			}
 		}
 	}
 	for _, mix := range mixes {
@@ -120,16 +130,23 @@ func destChecks(shape string, n int) []Check {
 	}
 	cs := []Check{{Target: "Resolve exact hit vs Go map",
 		Slow: side("Resolve", cfg("hits"), "map"), Fast: side("Resolve", cfg("hits"), "gen"), Min: minMap}}
+	// Names only wildcards match cost at most twice an exact hit.
+	cs = append(cs, Check{Target: "Resolve wildcard-only vs exact hit cost",
+		Slow: side("Resolve", cfg("wild"), "gen"), Fast: side("Resolve", cfg("hits"), "gen"), Max: 2})
 	switch n {
 	case 100:
 		cs = append(cs, Check{Target: "Resolve mixed vs gsl+pick",
-			Slow: side("Resolve", cfg("mixed"), "gsl"), Fast: side("Resolve", cfg("mixed"), "gen"), Min: 5, CI: true})
+			Slow: side("Resolve", cfg("mixed"), "gsl"), Fast: side("Resolve", cfg("mixed"), "gen"), Min: 5, CI: true},
+			Check{Target: "Resolve mixed Zipf vs gsl+pick behind a NATS cache",
+				Slow: side("Resolve", cfg("mixed-zipf"), "gslcache"), Fast: side("Resolve", cfg("mixed-zipf"), "gen"), Min: 1})
 	case 1000:
 		cs = append(cs, Check{Target: "Resolve mixed vs reference",
 			Slow: side("Resolve", cfg("mixed"), "ref"), Fast: side("Resolve", cfg("mixed"), "gen"), Min: 100})
-	case 10_000:
+	case 10_000, 100_000:
 		cs = append(cs, Check{Target: "Resolve mixed vs gsl+pick",
-			Slow: side("Resolve", cfg("mixed"), "gsl"), Fast: side("Resolve", cfg("mixed"), "gen"), Min: 10, CI: true})
+			Slow: side("Resolve", cfg("mixed"), "gsl"), Fast: side("Resolve", cfg("mixed"), "gen"), Min: 10, CI: n == 10_000},
+			Check{Target: "Resolve mixed Zipf vs gsl+pick behind a NATS cache",
+				Slow: side("Resolve", cfg("mixed-zipf"), "gslcache"), Fast: side("Resolve", cfg("mixed-zipf"), "gen"), Min: 2})
 	}
 	for _, names := range []string{"hits", "mixed"} {
 		cs = append(cs, Check{Target: "Allowed (2 principals) cost vs Resolve",

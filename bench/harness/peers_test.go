@@ -11,7 +11,7 @@ import (
 // The peers must answer as the reference interpreter does, or the
 // comparison with them means nothing.
 
-const peerNames = 400
+const peerNames = 400 // per category: four categories exceed the cache
 
 func testEnv(t *testing.T, shape workload.Shape) *Env {
 	t.Helper()
@@ -90,5 +90,64 @@ func TestPeersDoNotAllocate(t *testing.T) {
 		if a != 0 {
 			t.Errorf("gsl allocates %v times on %q", a, n)
 		}
+	}
+}
+
+// TestGSLCacheAgrees runs the cached peer over more names than it holds,
+// so that its answers come from the trie, from the cache and after
+// sweeps, each checked against the reference.
+func TestGSLCacheAgrees(t *testing.T) {
+	for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
+		e := testEnv(t, shape)
+		c := NewGSLCache(e.GSL)
+		names := sample(t, e, workload.Hits, workload.WildHits, workload.Misses, workload.Invalid)
+		for pass := range 3 {
+			for _, n := range names {
+				want, wantOK, wantErr := e.Ref.Resolve(n)
+				got, err := c.Resolve(n)
+				if (err != nil) != (wantErr != nil) || got >= 0 != wantOK || wantOK && got != want {
+					t.Fatalf("%s pass %d: gslcache Resolve(%q) = %d, %v; reference %d, %v", shape, pass, n, got, err, want, wantErr)
+				}
+				if c.Len() > cacheMax {
+					t.Fatalf("cache holds %d subjects, more than %d", c.Len(), cacheMax)
+				}
+			}
+		}
+	}
+}
+
+// TestGSLCacheSweep: the store that takes the cache past cacheMax sweeps
+// it down to cacheSweep, as the NATS server does; a cached name stores
+// nothing.
+func TestGSLCacheSweep(t *testing.T) {
+	e := testEnv(t, workload.Exact)
+	c := NewGSLCache(e.GSL)
+	var distinct []string
+	seen := map[string]bool{}
+	for _, n := range sample(t, e, workload.Hits, workload.Misses, workload.WildHits, workload.Invalid) {
+		if !seen[n] {
+			seen[n] = true
+			distinct = append(distinct, n)
+		}
+	}
+	if len(distinct) <= cacheMax {
+		t.Fatalf("only %d distinct names: the sweep is not reached", len(distinct))
+	}
+	want, swept := 0, 0
+	for _, n := range distinct {
+		if want++; want > cacheMax {
+			want, swept = cacheSweep, swept+1
+		}
+		if c.Resolve(n); c.Len() != want {
+			t.Fatalf("after %q the cache holds %d, want %d", n, c.Len(), want)
+		}
+		c.Resolve(n) // cached, or swept and stored again
+		if c.Len() != want && c.Len() != want+1 {
+			t.Fatalf("a second lookup of %q took the cache from %d to %d", n, want, c.Len())
+		}
+		want = c.Len()
+	}
+	if swept == 0 {
+		t.Fatal("no sweep happened")
 	}
 }

@@ -85,12 +85,13 @@ func Registered(k Kind) []*Generated {
 	return out
 }
 
-// Label is the workload's shape, or its policy mix for a policy package.
+// Label is the workload's shape and family (workload.Spec.Label), or its
+// policy mix for a policy package.
 func (g *Generated) Label() string {
 	if g.Kind == Policies {
 		return string(g.Spec.Mix)
 	}
-	return string(g.Spec.Shape)
+	return g.Spec.Label()
 }
 
 // Size is N, or the number of policies for a policy package.

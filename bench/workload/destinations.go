@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/destgen/destgen/runtime"
 )
 
 // shapeMix is the share, in percent, of '*'-class and '>'-class patterns;
@@ -14,10 +16,6 @@ var mixes = map[Shape]shapeMix{
 	Exact: {star: 6, tail: 4},
 	Wild:  {star: 35, tail: 35},
 }
-
-// depthWeights[d-1] is the relative frequency of names with d elements:
-// most real subjects have 3 to 6 levels.
-var depthWeights = [MaxDepth]int{1, 6, 18, 25, 22, 14, 9, 5}
 
 // destinations generates N unique patterns: the literal ones first (so
 // wildcard patterns can be derived from them), then shuffled into config
@@ -33,7 +31,7 @@ func (w *Workload) destinations(r *rand.Rand) error {
 	seen := map[string]bool{}
 	var lits, pats []string
 	for len(lits) < nLit {
-		p, err := w.unique(r, seen, func() []string { return w.randomName(r, randomDepth(r)) })
+		p, err := w.unique(r, seen, func() []string { return w.randomName(r, w.randomDepth(r)) })
 		if err != nil {
 			return err
 		}
@@ -65,7 +63,7 @@ func (w *Workload) destinations(r *rand.Rand) error {
 func (w *Workload) unique(r *rand.Rand, seen map[string]bool, draw func() []string) (string, error) {
 	for range maxAttempts {
 		p := strings.Join(draw(), ".")
-		if !seen[p] {
+		if !seen[p] && len(p) <= runtime.MaxNameBytes {
 			seen[p] = true
 			return p, nil
 		}
@@ -100,20 +98,8 @@ func isLiteral(elems []string) bool {
 	return true
 }
 
-func randomDepth(r *rand.Rand) int {
-	total := 0
-	for _, w := range depthWeights {
-		total += w
-	}
-	x := r.IntN(total)
-	for d, w := range depthWeights {
-		if x < w {
-			return d + 1
-		}
-		x -= w
-	}
-	return MaxDepth
-}
+// randomDepth draws a name's number of elements for the family.
+func (w *Workload) randomDepth(r *rand.Rand) int { return w.family.randomDepth(r) }
 
 // randomName draws a name of depth elements, level by level.
 func (w *Workload) randomName(r *rand.Rand, depth int) []string {
@@ -124,16 +110,9 @@ func (w *Workload) randomName(r *rand.Rand, depth int) []string {
 	return out
 }
 
-// element draws the element at level i. From the entity level on, some
-// elements are identifiers, whose space grows with N so that a large config
-// still finds new names at realistic depths.
+// element draws the element at level i of the family's names.
 func (w *Workload) element(r *rand.Rand, level int) string {
-	idShare := [MaxDepth]int{0, 0, 20, 20, 50, 50, 60, 60}[min(level, MaxDepth-1)]
-	if r.IntN(100) < idShare {
-		return fmt.Sprintf("%c%d", "tcpk"[r.IntN(4)], r.IntN(max(10, w.Spec.N/20)))
-	}
-	v := levels[min(level, len(levels)-1)]
-	return v[r.IntN(len(v))]
+	return w.family.element(r, level, w.Spec.N)
 }
 
 // starPattern puts '*' into a name: half the time one already configured,
@@ -169,9 +148,9 @@ func allWild(elems []string) bool {
 // tailPattern is a prefix followed by '>': short in the exact shape, deep
 // (and sometimes with '*' inside) in the wild one.
 func (w *Workload) tailPattern(r *rand.Rand, lits []string) []string {
-	lo, hi := 1, 4
+	lo, hi := 1+w.family.prefix, 4+w.family.prefix
 	if w.Spec.Shape == Wild {
-		lo, hi = 2, MaxDepth-1
+		lo, hi = 2+w.family.prefix, w.family.maxDepth()-1
 	}
 	elems := w.baseName(r, lits, hi)
 	n := min(len(elems), lo+r.IntN(hi-lo+1))
@@ -191,7 +170,7 @@ func (w *Workload) baseName(r *rand.Rand, lits []string, minDepth int) []string 
 			return e
 		}
 	}
-	return w.randomName(r, max(minDepth, randomDepth(r)))
+	return w.randomName(r, max(minDepth, w.randomDepth(r)))
 }
 
 // acl draws up to maxLen distinct principals, favouring roles.

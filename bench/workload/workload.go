@@ -47,7 +47,7 @@ const (
 
 // Limits and defaults of the generator.
 const (
-	MaxDepth = 8 // names and patterns have 1 to MaxDepth elements
+	MaxDepth = 8 // names and patterns of the classic family have 1 to MaxDepth elements
 	// MaxN bounds Spec.N: the benchmarks go up to 100k, and model.Load
 	// accepts 200k.
 	MaxN = 200_000
@@ -71,14 +71,24 @@ const (
 // Spec determines a workload.
 type Spec struct {
 	Shape    Shape
-	N        int // destinations
+	Family   Family // the topic family names are drawn from
+	N        int    // destinations
 	Mix      PolicyMix
 	Policies int // auto-creation policies
 	Seed     uint64
 }
 
 func (s Spec) String() string {
-	return fmt.Sprintf("%s%d-%s%d-seed%d", s.Shape, s.N, s.Mix, s.Policies, s.Seed)
+	return fmt.Sprintf("%s%d-%s%d-seed%d", s.Label(), s.N, s.Mix, s.Policies, s.Seed)
+}
+
+// Label names the shape and family: "wild", or "wild-iot" for a family
+// other than the classic one (whose names predate families).
+func (s Spec) Label() string {
+	if s.Family == Classic {
+		return string(s.Shape)
+	}
+	return string(s.Shape) + "-" + string(s.Family)
 }
 
 // Destination is one generated destination.
@@ -99,6 +109,7 @@ type Workload struct {
 	Wildcards    [][]string    // wildcard patterns, split, in config order
 	literal      map[string]bool
 	index        *trie
+	family       *family
 	config       []byte
 	pools        map[Category][]string
 }
@@ -108,7 +119,7 @@ func Generate(s Spec) (*Workload, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
-	w := &Workload{Spec: s, literal: map[string]bool{}, index: &trie{}}
+	w := &Workload{Spec: s, literal: map[string]bool{}, index: &trie{}, family: families[s.Family]}
 	w.Principals = principals()
 	r := rand.New(rand.NewPCG(s.Seed, 0x64657374)) // "dest"
 	if err := w.destinations(r); err != nil {
@@ -126,6 +137,8 @@ func (s Spec) validate() error {
 	switch {
 	case s.Shape != Exact && s.Shape != Wild:
 		return fmt.Errorf("workload: unknown shape %q", s.Shape)
+	case families[s.Family] == nil:
+		return fmt.Errorf("workload: unknown family %q", s.Family)
 	case s.Mix != Fast && s.Mix != Mixed && s.Mix != General:
 		return fmt.Errorf("workload: unknown policy mix %q", s.Mix)
 	case s.N < 1 || s.N > MaxN:

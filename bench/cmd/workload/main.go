@@ -17,6 +17,7 @@ import (
 func main() {
 	var s workload.Spec
 	flag.StringVar((*string)(&s.Shape), "shape", string(workload.Exact), "destination shape: exact or wild")
+	flag.StringVar((*string)(&s.Family), "family", "", "topic family: \"\" (classic), iot, market, events or long")
 	flag.IntVar(&s.N, "n", 100, "number of destinations")
 	flag.StringVar((*string)(&s.Mix), "mix", string(workload.Mixed), "policy mix: fast or mixed")
 	flag.IntVar(&s.Policies, "policies", 10, "number of auto-creation policies")
