@@ -423,19 +423,13 @@ func (d *planDecoder) section(i int, f planField) error {
 		}
 	case *[]uint32:
 		*v = make([]uint32, count)
-		for j := range *v {
-			(*v)[j] = le32(s, at+4*j)
-		}
+		copyWords(*v, s[at:end])
 	case *[]int32:
 		*v = make([]int32, count)
-		for j := range *v {
-			(*v)[j] = int32(le32(s, at+4*j))
-		}
+		copyWords(*v, s[at:end])
 	case *[]uint64:
 		*v = make([]uint64, count)
-		for j := range *v {
-			(*v)[j] = le64(s, at+8*j)
-		}
+		copyWords(*v, s[at:end])
 	}
 	d.off = end
 	return nil
