@@ -13,12 +13,28 @@ import (
 	"github.com/destgen/destgen/runtime"
 )
 
+// automatonSeeds are configs whose General policies get automata: one
+// policy's own (CheckMatch), a list's (CheckAutomaton), and one beside a
+// policy past the automaton bound, which keeps its regexp.
+var automatonSeeds = []string{
+	`{"nodeAutoCreationPolicies": [{"pattern": "svc\\.[a-z]+\\.v[0-9]+\\..*", "nodeType": "queue", "createdOnPublish": true}]}`,
+	`{"nodeAutoCreationPolicies": [{"pattern": "svc\\.[a-z]+\\.v[0-9]+\\..*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "(?i)reply\\.[a-z0-9]{8}", "nodeType": "exchange", "createdOnConsume": true},
+		{"pattern": "tenant\\.t5\\.tmp\\..*", "nodeType": "queue", "createdOnPublish": true}]}`,
+	`{"nodeAutoCreationPolicies": [{"pattern": "svc\\.[a-z]+\\.v[0-9]+\\..*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "(a|b)*a(a|b){20}", "nodeType": "queue", "createdOnPublish": true}]}`,
+}
+
 // planSeeds are the encoded artifacts of the fuzz configs (the examples,
-// the generator's test configs) and gen/plan's rich config, which has
-// every property kind and policy shape.
+// the generator's test configs), gen/plan's rich config, which has
+// every property kind and policy shape, and automatonSeeds.
 func planSeeds(f *testing.F) [][]byte {
 	var out [][]byte
-	for _, data := range append(configSeeds(f), readFile(f, "../gen/plan/testdata/rich.json")) {
+	configs := append(configSeeds(f), readFile(f, "../gen/plan/testdata/rich.json"))
+	for _, s := range automatonSeeds {
+		configs = append(configs, []byte(s))
+	}
+	for _, data := range configs {
 		m, diags := model.Load("seed.json", data)
 		if diags.Err() != nil {
 			continue
@@ -88,7 +104,8 @@ func lookUp(t *testing.T, p *runtime.Plan, name string) {
 	if err != nil {
 		t.Fatalf("CompilePolicyMatchers on a decoded plan: %v", err)
 	}
-	names := []string{name, "", "a", "a.b", name + "." + name, strings.Repeat("a.", 40) + "a", strings.Repeat("x", 300)}
+	names := []string{name, "", "a", "a.b", name + "." + name, strings.Repeat("a.", 40) + "a", strings.Repeat("x", 300),
+		"svc.ab.v1." + name, "reply." + name, "tenant.t5.tmp." + name}
 	for _, d := range p.Destinations {
 		names = append(names, d.Pattern, strings.ReplaceAll(strings.ReplaceAll(d.Pattern, "*", name), ">", name+".z"))
 	}

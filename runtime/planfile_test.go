@@ -386,3 +386,76 @@ func TestPlanError(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestDecodePlanAutomatonRules encodes plans with policy automata built
+// by hand, for the rules richPlan's one list automaton cannot reach in
+// one element: a policy's own automaton (CheckMatch), policies listed
+// twice, parts of the wrong size.
+func TestDecodePlanAutomatonRules(t *testing.T) {
+	const match, auto = 0x23, 0x33 // publish and consume; CheckMatch, CheckAutomaton
+	const none = ^uint32(0)
+	automaton := func(policies ...uint32) runtime.PolicyAutomaton {
+		p := none
+		if len(policies) > 0 {
+			p = policies[0]
+		}
+		return runtime.PolicyAutomaton{Policies: policies, ASCII: strings.Repeat("\x00", 128), RuneStarts: []uint32{0x80},
+			RuneClasses: "\x00", Classes: 1, Start: 1, Next: []uint16{0, 1}, Accept: []uint32{none, none, p, p}}
+	}
+	plan := func(flags []uint8, regexps []string, as ...runtime.PolicyAutomaton) *runtime.Plan {
+		p := &runtime.Plan{Matcher: runtime.Compact{Sets: []uint64{0}, SetWords: 1}}
+		p.PolicyIndex.Flags, p.PolicyIndex.Automata = flags, as
+		for i, f := range flags {
+			p.Policies = append(p.Policies, runtime.PlanPolicy{Pattern: "p", NodeType: "queue", Attributes: "{}", GoRegexp: regexps[i]})
+			if f == match { // an entry of the empty literal: every name is a candidate
+				ix := &p.PolicyIndex
+				ix.LiteralEnds, ix.EntryPolicy, ix.AtEnd = append(ix.LiteralEnds, 0), append(ix.EntryPolicy, uint32(i)), append(ix.AtEnd, false)
+			}
+		}
+		return p
+	}
+	short := automaton(0)
+	short.ASCII = ""
+	noClasses := automaton(0)
+	noClasses.RuneClasses = ""
+	noAccept := automaton(0)
+	noAccept.Accept = nil
+	huge := automaton(0)
+	huge.Next = make([]uint16, runtime.MaxAutomatonStates+1)
+	for _, c := range []struct {
+		what string
+		p    *runtime.Plan
+		want string
+	}{
+		{"own automaton", plan([]uint8{match}, []string{""}, automaton(0)), ""},
+		{"list automaton", plan([]uint8{auto, match, auto}, []string{"", `\Aa\z`, ""}, automaton(0, 2)), ""},
+		{"own automaton and a regexp", plan([]uint8{match}, []string{`\Aa\z`}, automaton(0)),
+			"PolGoRegexps[0]: a regexp is given exactly for the policies neither the index nor an automaton decides"},
+		{"two CheckMatch policies", plan([]uint8{match, match}, []string{"", ""}, automaton(0, 1)),
+			"AutoPolicies[1]: an automaton decides the CheckAutomaton policies or one CheckMatch policy"},
+		{"a list and a CheckMatch policy", plan([]uint8{auto, match}, []string{"", ""}, automaton(0, 1)),
+			"AutoPolicies[1]: an automaton decides the CheckAutomaton policies or one CheckMatch policy"},
+		{"a policy in two automata", plan([]uint8{match}, []string{""}, automaton(0), automaton(0)),
+			"AutoPolicies[1]: policy 0 has an automaton already"},
+		{"CheckAutomaton undecided", plan([]uint8{auto, auto}, []string{"", ""}, automaton(0)),
+			"Flags[1]: no automaton decides this CheckAutomaton policy"},
+		{"no ASCII", plan([]uint8{match}, []string{""}, short), "AutoASCII: 0 elements, want 128 (128 per automaton)"},
+		{"no rune classes", plan([]uint8{match}, []string{""}, noClasses), "AutoRuneClasses: 0 elements, want 1 (one per rune range)"},
+		{"no accept entries", plan([]uint8{match}, []string{""}, noAccept), "AutoMeta[0]: automaton 0: 0 accept entries for 2 states"},
+		{"over MaxAutomatonStates", plan([]uint8{match}, []string{""}, huge), "AutoMeta[0]: automaton 0: 65537 transitions for 1 classes"},
+	} {
+		d, err := runtime.DecodePlan(runtime.EncodePlan(c.p))
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.what, err)
+		case c.want == "":
+			ix := runtime.NewPolicyIndex(&d.PolicyIndex)
+			pm := runtime.MustCompilePolicyMatchers(d.Policies)
+			if i, ok := ix.Find("x", runtime.Publish, pm.Match); !ok || i != 0 {
+				t.Errorf("%s: Find = %d, %v; want policy 0 from its automaton", c.what, i, ok)
+			}
+		case err == nil || !strings.HasSuffix(err.Error(), ": "+c.want):
+			t.Errorf("%s: error %v\nwant ...: %s", c.what, err, c.want)
+		}
+	}
+}

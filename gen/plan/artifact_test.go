@@ -128,18 +128,34 @@ func roundTripConfigs(t *testing.T) map[string][]byte {
 	out["smallscope"] = configJSON(true, smallScopePatterns()...)
 	out["permissions off"] = configJSON(false, "a.b", "a.*", "*.>")
 	out["empty"] = []byte(`{}`)
+	out["automata"] = policyConfig(`svc\\.[a-z]+\\.v[0-9]+\\..*`, `.*\\.dlq`, `(?i)reply\\.[a-z0-9]{8}`, `tenant\\.t5\\.tmp\\..*`,
+		`x[0-9]+\\.(a|b)*`)
+	out["own automaton"] = policyConfig(`svc\\.[a-z]+\\.v[0-9]+\\..*`)
+	out["past the automaton bound"] = policyConfig(`svc\\.[a-z]+\\.v[0-9]+\\..*`, `(a|b)*a(a|b){20}`)
 	return out
+}
+
+// policyConfig is a config of one queue policy per pattern, created on
+// publish, and, for every second one, on consume too.
+func policyConfig(patterns ...string) []byte {
+	var pols []string
+	for i, pat := range patterns {
+		pols = append(pols, fmt.Sprintf(`{"pattern": %q, "nodeType": "queue", "createdOnPublish": true, "createdOnConsume": %v}`, pat, i%2 == 1))
+	}
+	return []byte(`{"nodeAutoCreationPolicies": [` + strings.Join(pols, ", ") + `]}`)
 }
 
 // TestPlanRoundTrip encodes each config's artifact, decodes it and checks
 // that the decoded plan equals the artifact, encodes to the same bytes,
 // and answers every lookup as the plan's own matcher, with the trie,
-// split automata and the default.
+// split automata and the default; and the policy automata, one for the
+// list (default), one per policy, or none (every General policy by its
+// regexp).
 func TestPlanRoundTrip(t *testing.T) {
 	for _, mode := range []struct {
 		name string
 		flag *bool
-	}{{"default", new(bool)}, {"trie", &forceNFA}, {"split", &forceSplit}} {
+	}{{"default", new(bool)}, {"trie", &forceNFA}, {"split", &forceSplit}, {"own automata", &forceOwnAutomata}, {"regexps", &forceRegexp}} {
 		*mode.flag = true
 		for file, data := range roundTripConfigs(t) {
 			m, diags := model.Load(file, data)
@@ -210,7 +226,9 @@ func sameLookups(t *testing.T, file string, p *Plan, d *runtime.Plan) {
 	ref := reference.New(p.Model)
 	names := append(smallscope.Names([]string{"a", "b", "foo", "orders", "eu", "sensors"}, 4),
 		"foo.bar", "orders.us.eu", "x.y.temperature", "sensors.s1.n.humidity", "a-very-long-element-name-of-more-than-sixteen-bytes.x",
-		"rob.durable.q", "rob.exchange.e", "x.dlq", "acme.ctl.stop", "ab.v1.acme.x", "acme.12.work", "ACME.WORK.x", "abc", "a..b", "")
+		"rob.durable.q", "rob.exchange.e", "x.dlq", "acme.ctl.stop", "ab.v1.acme.x", "acme.12.work", "ACME.WORK.x", "abc", "a..b", "",
+		"svc.ab.v12.x", "svc.ab.v12.", "svc.AB.v1.x", "svc.ab.v1.x\n", "svc.é.v1.x", "a.dlq", "reply.ab12cd34", "REPLY.AB12CD34", "reply.ab12cd3",
+		"tenant.t5.tmp.q", "x12.abab", "x.ab", "aab", "a"+strings.Repeat("b", 20), "\xff.dlq", "svc.ab.v1.\u2028")
 	var buf []int
 	for _, name := range names {
 		want, _ := p.Matcher.Matches(name, nil)
@@ -233,6 +251,36 @@ func sameLookups(t *testing.T, file string, p *Plan, d *runtime.Plan) {
 			wi, wok := ref.AutoCreate(name, op)
 			if ok != wok || ok && i != wi {
 				t.Errorf("%s: AutoCreate(%q, %v) = %d, %v; reference %d, %v", file, name, op, i, ok, wi, wok)
+			}
+		}
+	}
+}
+
+// TestArtifactAutomata checks that the round trip's policy configs reach
+// the paths they are named for, through the decoded artifact: the list's
+// automaton, a policy's own, and a policy past the bound keeping its
+// regexp beside one without.
+func TestArtifactAutomata(t *testing.T) {
+	cfgs := roundTripConfigs(t)
+	for _, c := range []struct {
+		config   string
+		automata int
+		regexps  []bool // per policy: GoRegexp set
+	}{
+		{"automata", 1, []bool{false, false, false, false, false}},
+		{"own automaton", 1, []bool{false}},
+		{"past the automaton bound", 1, []bool{false, true}},
+	} {
+		d, err := runtime.DecodePlan(runtime.EncodePlan(Build(load(t, cfgs[c.config])).Artifact()))
+		if err != nil {
+			t.Fatalf("%s: %v", c.config, err)
+		}
+		if len(d.PolicyIndex.Automata) != c.automata {
+			t.Errorf("%s: %d automata, want %d", c.config, len(d.PolicyIndex.Automata), c.automata)
+		}
+		for i, want := range c.regexps {
+			if got := d.Policies[i].GoRegexp != ""; got != want {
+				t.Errorf("%s: policy %d has a regexp: %v, want %v", c.config, i, got, want)
 			}
 		}
 	}
