@@ -113,7 +113,7 @@ func TestSwapRace(t *testing.T) {
 		src := srcA
 		bad := bad[:len(bad)-1] // the 10 MB of garbage only once: decoding it takes a while
 		if i == 0 {
-			bad = bad[len(bad):len(bad)+1]
+			bad = bad[len(bad) : len(bad)+1]
 		}
 		if i%2 == 0 {
 			src = srcB
