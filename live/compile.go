@@ -92,6 +92,11 @@ type Report struct {
 // warning counts as one, and is reported as an error).
 type Error struct {
 	Diagnostics []Diagnostic
+	// Syntax is true when some source could not be read as JSON at all
+	// (a syntax error, invalid UTF-8, nesting or size over the limits),
+	// so nothing of the config was checked beyond it: an admin API
+	// answers 400 rather than 422.
+	Syntax bool
 }
 
 // maxErrorLines bounds the diagnostics Error's message lists, as
@@ -133,9 +138,9 @@ func (o Options) Compile(sources ...Source) (*Realm, Report, error) {
 	if len(sources) == 0 {
 		return nil, Report{}, ErrNoSources
 	}
-	m, diags := o.check(sources)
+	m, diags, read := o.check(sources)
 	if diags.Errors() > 0 {
-		return nil, Report{}, &Error{Diagnostics: convert(diags)}
+		return nil, Report{}, &Error{Diagnostics: convert(diags), Syntax: !read}
 	}
 	r, err := newRealm(plan.Build(m).Artifact())
 	if err != nil {
@@ -147,8 +152,9 @@ func (o Options) Compile(sources ...Source) (*Realm, Report, error) {
 }
 
 // check is the front of the pipeline: the model and every diagnostic,
-// sorted. The model is nil or unusable when the list holds an error.
-func (o Options) check(sources []Source) (*model.Model, diag.List) {
+// sorted. The model is nil or unusable when the list holds an error; read
+// is false when some source was not JSON.
+func (o Options) check(sources []Source) (m *model.Model, diags diag.List, read bool) {
 	srcs := make([]config.Source, len(sources))
 	formats := make([]config.Format, len(sources))
 	for i, s := range sources {
@@ -156,7 +162,7 @@ func (o Options) check(sources []Source) (*model.Model, diag.List) {
 		formats[i] = s.Format.configFormat()
 	}
 	cfg, diags := config.DecodeEach(srcs, formats)
-	m, diags := model.LoadConfig(cfg, diags)
+	m, diags = model.LoadConfig(cfg, diags)
 	if m != nil && diags.Errors() == 0 {
 		diags = append(diags, lint.Check(m)...)
 	}
@@ -164,7 +170,7 @@ func (o Options) check(sources []Source) (*model.Model, diag.List) {
 		diags = lint.Strict(diags)
 	}
 	diags.Sort()
-	return m, diags
+	return m, diags, cfg != nil
 }
 
 func convert(l diag.List) []Diagnostic {

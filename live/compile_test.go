@@ -85,6 +85,9 @@ func TestCompileErrors(t *testing.T) {
 				t.Errorf("%s: diagnostic without a position or severity: %+v", name, d)
 			}
 		}
+		if e.Syntax != (name == "syntax") {
+			t.Errorf("%s: Syntax is %v", name, e.Syntax)
+		}
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s: diagnostics\n%s\nwant (as destgen check)\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
