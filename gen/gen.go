@@ -34,6 +34,7 @@ type Options struct {
 	Format     string   // -format: auto (or ""), native or qpid
 	Strict     bool     // -strict: warnings are errors
 	Output     string   // -o
+	Plan       string   // -plan: also (or, without -o, only) write the plan artifact
 	Package    string   // -pkg
 	Tests      bool     // -tests: also write the output's _test.go (emit.TestFile)
 	JSON       bool     // explain -json

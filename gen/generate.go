@@ -12,20 +12,36 @@ import (
 
 // Source generates the Go source for a valid model.
 func Source(m *model.Model, pkg string) ([]byte, error) {
-	return emit.File(plan.Build(m), emit.Options{Package: pkg, Source: m.File})
+	return source(plan.Build(m), pkg)
 }
 
+func source(p *plan.Plan, pkg string) ([]byte, error) {
+	return emit.File(p, emit.Options{Package: pkg, Source: p.Model.File})
+}
+
+// generate writes the Go package (-o), the plan artifact (-plan), or
+// both, from one plan.
 func generate(o Options, m *model.Model) int {
-	if o.Output == "" {
-		fmt.Fprintln(o.Stderr, "destgen: -o is required")
+	if o.Output == "" && o.Plan == "" {
+		fmt.Fprintln(o.Stderr, "destgen: -o or -plan is required")
 		return 2
 	}
 	pkg := o.Package
-	if pkg == "" {
+	if pkg == "" && o.Output != "" {
 		fmt.Fprintln(o.Stderr, "destgen: -pkg is required outside go generate ($GOPACKAGE is unset)")
 		return 2
 	}
-	src, err := Source(m, pkg)
+	p := plan.Build(m)
+	if o.Plan != "" {
+		if err := writePlan(o.Plan, p); err != nil {
+			fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
+			return 2
+		}
+	}
+	if o.Output == "" {
+		return 0
+	}
+	src, err := source(p, pkg)
 	if err != nil {
 		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
 		return 2
@@ -56,7 +72,7 @@ func generate(o Options, m *model.Model) int {
 // writeFileAtomic writes through a temporary file and a rename, so that a
 // failure at any point leaves the previous output untouched.
 func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".destgen-*.go.tmp")
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".destgen-*.tmp")
 	if err != nil {
 		return err
 	}
