@@ -10,9 +10,20 @@ import (
 
 // TestZeroAllocs: a Realm's lookups, on every path (exact, wildcard,
 // invalid and unmatched names; a policy the index decides and one that
-// needs its regexp), and a Holder's Current allocate nothing.
+// needs its regexp), and a Holder's Current allocate nothing, whether the
+// Realm was compiled or loaded.
 func TestZeroAllocs(t *testing.T) {
-	r := mustCompile(t, source(t, filepath.Join("testdata", "general.json"), Native))
+	compiled := mustCompile(t, source(t, filepath.Join("testdata", "general.json"), Native))
+	loaded, err := Load(runtime.EncodePlan(compiled.Plan()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*Realm{compiled, loaded} {
+		zeroAllocs(t, r)
+	}
+}
+
+func zeroAllocs(t *testing.T, r *Realm) {
 	h := NewHolder(r, Options{})
 	alice, ops := r.LookupPrincipal("alice"), r.LookupPrincipal("ops")
 	buf := make([]int, 0, 8)
