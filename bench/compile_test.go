@@ -1,0 +1,60 @@
+package bench
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/destgen/destgen/bench/benchgen"
+	"github.com/destgen/destgen/bench/workload"
+	"github.com/destgen/destgen/gen/config"
+	"github.com/destgen/destgen/gen/lint"
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/plan"
+	"github.com/destgen/destgen/live"
+)
+
+// compileSizes are the N of BenchmarkCompile: issue 19's 10k and 100k.
+var compileSizes = []int{10_000, 100_000}
+
+// BenchmarkCompile is what a running broker pays to accept a new config:
+// live.Compile (impl=live) against what `destgen check` does plus planning
+// the lookups (impl=check+plan: decode, validate, lint, plan.Build), on
+// the destination workloads' configs. It needs no generated package.
+func BenchmarkCompile(b *testing.B) {
+	for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
+		for _, n := range compileSizes {
+			spec := benchgen.Dest(shape, n).Spec
+			w, err := workload.Generate(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			data := w.Config()
+			b.Run(fmt.Sprintf("shape=%s/N=%d/impl=check+plan", shape, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					checkAndPlan(b, data)
+				}
+			})
+			b.Run(fmt.Sprintf("shape=%s/N=%d/impl=live", shape, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, _, err := live.Compile(live.Source{Name: "workload.json", Data: data}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// checkAndPlan is destgen check's pipeline (gen.Run's, for one file) and
+// the plan generation starts from.
+func checkAndPlan(b *testing.B, data []byte) *plan.Plan {
+	cfg, diags := config.DecodeAll([]config.Source{{File: "workload.json", Data: data}}, config.Auto)
+	m, diags := model.LoadConfig(cfg, diags)
+	if diags.Errors() > 0 {
+		b.Fatal(diags.Err())
+	}
+	lint.Check(m)
+	return plan.Build(m)
+}
