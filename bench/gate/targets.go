@@ -133,14 +133,10 @@ func liveChecks(m Mode) []Check {
 	for _, shape := range shapes {
 		for _, n := range m.Sizes {
 			cfg := func(names string) string { return fmt.Sprintf("shape=%s/N=%d/names=%s", shape, n, names) }
-			resolve, matches := []string{"hits", "hits-zipf", "miss", "invalid", "mixed", "mixed-zipf"}, []string{"mixed"}
-			if shape == "wild" { // the exact shape has no wildcard-only hits
-				resolve, matches = append(resolve, "wild"), append(matches, "wild")
-			}
-			for _, names := range resolve {
+			for _, names := range []string{"hits", "hits-zipf", "wild", "miss", "invalid", "mixed", "mixed-zipf"} {
 				bound("Resolve", cfg(names))
 			}
-			for _, names := range matches {
+			for _, names := range []string{"wild", "mixed"} {
 				bound("Matches", cfg(names))
 			}
 			for _, names := range []string{"hits", "mixed"} {
