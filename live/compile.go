@@ -142,7 +142,11 @@ func (o Options) Compile(sources ...Source) (*Realm, Report, error) {
 	if diags.Errors() > 0 {
 		return nil, Report{}, &Error{Diagnostics: convert(diags), Syntax: !read}
 	}
-	r, err := newRealm(plan.Build(m).Artifact())
+	pl := plan.Build(m)
+	// A copy of the plan's matcher, built from the tables the artifact
+	// shares: the Realm then retains neither the plan nor the model.
+	matcher := pl.Matcher
+	r, err := newRealmWith(pl.Artifact(), &matcher)
 	if err != nil {
 		// The plan of a valid model always loads; this is a destgen bug,
 		// reported rather than served.

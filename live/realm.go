@@ -52,13 +52,21 @@ type Principal = runtime.Principal
 // newRealm builds a Realm from a plan, as generated code's init does: the
 // one constructor both Compile and Load go through.
 func newRealm(p *runtime.Plan) (*Realm, error) {
+	return newRealmWith(p, runtime.NewMatcher(&p.Matcher))
+}
+
+// newRealmWith is newRealm given the plan's matcher already built, as
+// plan.Build builds it from the same tables (Compile: building it again
+// cost 300k allocations and 80 MB at 100 000 exact destinations, a fifth
+// more than decoding, checking and planning).
+func newRealmWith(p *runtime.Plan, m *runtime.Matcher) (*Realm, error) {
 	ms, err := runtime.CompilePolicyMatchers(p.Policies)
 	if err != nil {
 		return nil, err
 	}
 	r := &Realm{
 		plan:    p,
-		matcher: runtime.NewMatcher(&p.Matcher),
+		matcher: m,
 		index:   runtime.NewPolicyIndex(&p.PolicyIndex),
 		match:   ms.Match,
 		keys:    make(map[string]int, len(p.PropertyKeys)),
