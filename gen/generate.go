@@ -10,13 +10,21 @@ import (
 	"github.com/destgen/destgen/gen/plan"
 )
 
-// Source generates the Go source for a valid model.
+// Source generates the Go source for a valid model, for a file named
+// routes_gen.go (it embeds routes_gen.plan: see Files).
 func Source(m *model.Model, pkg string) ([]byte, error) {
-	return source(plan.Build(m), pkg)
+	src, _, err := Files(m, pkg, "routes_gen.go")
+	return src, err
 }
 
-func source(p *plan.Plan, pkg string) ([]byte, error) {
-	return emit.File(p, emit.Options{Package: pkg, Source: p.Model.File})
+// Files generates the Go source of goFile for a valid model, and the plan
+// artifact it embeds, which belongs at emit.PlanPath(goFile).
+func Files(m *model.Model, pkg, goFile string) (src, planBytes []byte, err error) {
+	return files(plan.Build(m), pkg, goFile)
+}
+
+func files(p *plan.Plan, pkg, goFile string) ([]byte, []byte, error) {
+	return emit.Files(p, emit.Options{Package: pkg, Source: p.Model.File, PlanFile: emit.PlanPath(goFile)})
 }
 
 // generate writes the Go package (-o), the plan artifact (-plan), or
@@ -41,7 +49,7 @@ func generate(o Options, m *model.Model) int {
 	if o.Output == "" {
 		return 0
 	}
-	src, err := source(p, pkg)
+	src, planBytes, err := files(p, pkg, o.Output)
 	if err != nil {
 		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
 		return 2
@@ -61,6 +69,14 @@ func generate(o Options, m *model.Model) int {
 			fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
 			return 2
 		}
+	}
+	// The plan first: a Go file is never written beside a plan older than
+	// itself. If writing the Go file then fails, the old one finds a plan
+	// it was not generated with, and its package's initialisation says so
+	// (runtime.MustLoadPlan) instead of answering from the wrong tables.
+	if err := writeFileAtomic(emit.PlanPath(o.Output), planBytes); err != nil {
+		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)
+		return 2
 	}
 	if err := writeFileAtomic(o.Output, src); err != nil {
 		fmt.Fprintf(o.Stderr, "destgen: %v\n", err)

@@ -54,14 +54,15 @@ const shortElem = 16
 // 1<<28 (MaxDestinations*MaxElements nodes at most, far below).
 func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 	var t EdgeTable
-	var longKeys []string
-	var longFrom, longTo []uint32
 	nShort := 0
 	for _, e := range elems {
 		if len(e) <= shortElem {
 			nShort++
 		}
 	}
+	// Sized once, so that the allocations do not grow with the edges.
+	nLong := len(elems) - nShort
+	longKeys, longFrom, longTo := make([]string, 0, nLong), make([]uint32, 0, nLong), make([]uint32, 0, nLong)
 	// Never empty, so that a probe needs no length test: an empty slot
 	// ends it.
 	size, bits := 2, uint(1)

@@ -84,20 +84,31 @@ type visit struct{ a, b *Automaton }
 // can match it (Automaton.Elements), in order, each deterministic one
 // paired with the next if that is deterministic too.
 func (m *Matcher) visitsOf(n int) []visit {
-	var as []*Automaton
+	count := 0
 	for i := range m.Automata {
-		if a := &m.Automata[i]; a.admits(n) {
-			as = append(as, a)
+		if m.Automata[i].admits(n) {
+			count++
 		}
 	}
-	var vs []visit
-	for i := 0; i < len(as); i++ {
-		v := visit{a: as[i]}
-		if i+1 < len(as) && as[i].Deterministic && as[i+1].Deterministic {
-			v.b = as[i+1]
-			i++
+	if count == 0 {
+		return nil
+	}
+	vs := make([]visit, 0, count) // sized once: see NewMatcher
+	var prev *Automaton           // an admitted automaton not yet visited
+	for i := range m.Automata {
+		a := &m.Automata[i]
+		switch {
+		case !a.admits(n):
+		case prev == nil:
+			prev = a
+		case prev.Deterministic && a.Deterministic:
+			vs, prev = append(vs, visit{a: prev, b: a}), nil
+		default:
+			vs, prev = append(vs, visit{a: prev}), a
 		}
-		vs = append(vs, v)
+	}
+	if prev != nil {
+		vs = append(vs, visit{a: prev})
 	}
 	return vs
 }

@@ -224,8 +224,8 @@ func (v *planCheck) properties() error {
 		if key > 0 {
 			lo = c.PropValueEnds[key-1]
 		}
-		if err := v.inRange("PropIndex", j, uint64(x), int(c.PropValueEnds[key]-lo)+1, "values of key "+strconv.Quote(c.PropNames[key])+" and unset"); err != nil {
-			return err
+		if n := int(c.PropValueEnds[key]-lo) + 1; uint64(x) >= uint64(n) { // the message only then: no allocation per value
+			return v.inRange("PropIndex", j, uint64(x), n, "values of key "+strconv.Quote(c.PropNames[key])+" and unset")
 		}
 	}
 	return nil

@@ -12,12 +12,14 @@ import "errors"
 
 // Version is the generated-code contract this package implements. Generated
 // files assert MinVersion <= their version <= MaxVersion at compile time.
-// Version 4: Compact.Automata holds three values per automaton (the third
-// is Automaton.Elements); version 3 data, two per automaton, would be
-// misread, so only version 4 code builds against this package.
+// Version 5: generated code embeds the plan artifact (EncodePlan, format
+// PlanFormat) and builds its tables with MustLoadPlan, NewMatcher,
+// NewPolicyIndex and MustCompilePolicyMatchers; version 4 code carried the
+// tables as slice literals and its own policy conditions. Only version 5
+// code builds against this package: one contract is tested.
 const (
-	Version    = 4
-	MinVersion = 4
+	Version    = 5
+	MinVersion = 5
 	MaxVersion = Version
 )
 

@@ -20,6 +20,7 @@ import (
 	"github.com/destgen/destgen/bench/harness"
 	"github.com/destgen/destgen/bench/workload"
 	"github.com/destgen/destgen/gen"
+	"github.com/destgen/destgen/gen/emit"
 	"github.com/destgen/destgen/gen/model"
 )
 
@@ -112,7 +113,8 @@ func writeTarget(dir string, t Target) error {
 	if err := diags.Err(); err != nil {
 		return err
 	}
-	src, err := gen.Source(m, t.Package)
+	goFile := t.Package + "_gen.go"
+	src, planBytes, err := gen.Files(m, t.Package, goFile)
 	if err != nil {
 		return err
 	}
@@ -122,7 +124,10 @@ func writeTarget(dir string, t Target) error {
 	if err := os.WriteFile(filepath.Join(dir, "config.json"), w.Config(), 0o644); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, t.Package+"_gen.go"), src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, emit.PlanPath(goFile)), planBytes, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, goFile), src, 0o644); err != nil {
 		return err
 	}
 	return writeFile(filepath.Join(dir, "loops.go"), loopsFile, struct {

@@ -1,21 +1,14 @@
 package emit
 
 import (
-	"fmt"
-
 	"github.com/dave/jennifer/jen"
 
-	"github.com/destgen/destgen/gen/javaregex"
 	"github.com/destgen/destgen/gen/plan"
 )
 
-// policyChunk bounds how many policy checks one generated function holds,
-// so that no function grows with the config (the Go compiler is superlinear
-// in function size).
-const policyChunk = 64
-
-// policies emits the Policy type, the Policies table, one compiled regexp
-// per policy that needs one, and AutoCreate.
+// policies emits the Policy type, the Policies table (init fills it from
+// the plan), the policy index, the matchers of the policies it cannot
+// decide alone, and AutoCreate.
 func policies(f *jen.File, p *plan.Plan) {
 	f.Comment("Policy is a node auto-creation policy, as Apache Qpid Broker-J defines it.")
 	f.Type().Id("Policy").Struct(
@@ -26,35 +19,15 @@ func policies(f *jen.File, p *plan.Plan) {
 		jen.Comment(`the node's "name" is the name that matched.`),
 		jen.Id("Attributes").String(),
 	)
-	var elems []jen.Code
-	for _, pol := range p.Policies {
-		elems = append(elems, jen.Line().Values(jen.Dict{
-			jen.Id("Index"): jen.Lit(pol.Index), jen.Id("Pattern"): jen.Lit(pol.Pattern),
-			jen.Id("NodeType"): jen.Lit(pol.NodeType.String()), jen.Id("Attributes"): jen.Lit(pol.Attributes),
-		}))
-	}
 	f.Comment("Policies are the auto-creation policies, in config order.")
-	f.Var().Id("Policies").Op("=").Index(jen.Op("...")).Id("Policy").Values(append(elems, jen.Line())...)
-	for _, pol := range p.Policies {
-		if pol.Shape.Kind == javaregex.General {
-			regexpVar(f, pol)
-		}
-	}
-	f.Comment("policyIndex decides AutoCreate, calling policyMatch for General policies")
-	f.Comment("only; see runtime.PolicyIndex.")
-	f.Var().Id("policyIndex").Op("=").Qual(runtimePath, "NewPolicyIndex").Call(jen.Op("&").Qual(runtimePath, "CompactPolicies").Values(jen.Dict{
-		jen.Id("Literals"): jen.Id("policyLiterals"), jen.Id("LiteralEnds"): jen.Id("policyLiteralEnds"),
-		jen.Id("EntryPolicy"): jen.Id("policyOfEntry"), jen.Id("AtEnd"): jen.Id("policyAtEnd"), jen.Id("Flags"): jen.Id("policyFlags"),
-	}))
+	f.Var().Id("Policies").Index(jen.Lit(len(p.Policies))).Id("Policy")
+	f.Comment("policyIndex decides AutoCreate, calling policyMatch for the policies whose")
+	f.Comment("regexp only can decide; see runtime.PolicyIndex and runtime.PolicyMatchers.")
+	f.Var().Defs(
+		jen.Id("policyIndex").Op("=").Qual(runtimePath, "NewPolicyIndex").Call(jen.Op("&").Id("destgenPlan").Dot("PolicyIndex")),
+		jen.Id("policyMatch").Op("=").Qual(runtimePath, "MustCompilePolicyMatchers").Call(jen.Id("destgenPlan").Dot("Policies")).Dot("Match"),
+	)
 	autoCreate(f)
-	policyMatch(f, p.Policies)
-}
-
-// regexpVar emits, for a policy only a regexp can decide,
-//
-//	var policy3 = regexp.MustCompile(`\A(?:...)\z`) // Java: a+b
-func regexpVar(f *jen.File, pol plan.Policy) {
-	f.Var().Id(fmt.Sprintf("policy%d", pol.Index)).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(pol.GoRegexp)).Comment("Java: " + quote(pol.Pattern))
 }
 
 // autoCreate emits
@@ -75,65 +48,5 @@ func autoCreate(f *jen.File) {
 		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("policyIndex").Dot("Find").Call(jen.Id("name"), jen.Id("op"), jen.Id("policyMatch")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.False())),
 		jen.Return(jen.Op("&").Id("Policies").Index(jen.Id("i")), jen.True()),
-	)
-}
-
-// policyMatch emits the condition of each General policy, by number,
-// split into functions of the policies numbered 64c to 64c+63, so that no
-// function grows with the config (a chunk without General policies is
-// left out; without any, the body is only return false):
-//
-//	func policyMatch(i int, name string) bool {
-//		switch i / 64 {
-//		case 0:
-//			return policyMatch0(i, name)
-//		}
-//		return false
-//	}
-func policyMatch(f *jen.File, pols []plan.Policy) {
-	var cases []jen.Code
-	for c := 0; c*policyChunk < len(pols); c++ {
-		var general []plan.Policy
-		for _, pol := range pols[c*policyChunk : min(len(pols), (c+1)*policyChunk)] {
-			if pol.Shape.Kind == javaregex.General {
-				general = append(general, pol)
-			}
-		}
-		if len(general) == 0 {
-			continue
-		}
-		chunk := fmt.Sprintf("policyMatch%d", c)
-		policyMatchChunk(f, chunk, general)
-		cases = append(cases, jen.Case(jen.Lit(c)).Block(jen.Return(jen.Id(chunk).Call(jen.Id("i"), jen.Id("name")))))
-	}
-	f.Comment("policyMatch reports whether General policy i's pattern matches the whole")
-	f.Comment("name. The policy index decides every other policy without calling it.")
-	var body []jen.Code // without General policies, only return false
-	if len(cases) > 0 {
-		body = append(body, jen.Switch(jen.Id("i").Op("/").Lit(policyChunk)).Block(cases...))
-	}
-	f.Func().Id("policyMatch").Params(jen.Id("i").Int(), jen.Id("name").String()).Bool().Block(
-		append(body, jen.Return(jen.False()))...,
-	)
-}
-
-// policyMatchChunk emits
-//
-//	func policyMatch0(i int, name string) bool {
-//		switch i {
-//		case 3: // [a-z]+\.v[0-9]+\..*
-//			return strings.Contains(name, ".v") && policy3.MatchString(name)
-//		}
-//		return false
-//	}
-func policyMatchChunk(f *jen.File, name string, pols []plan.Policy) {
-	var cases []jen.Code
-	for _, pol := range pols {
-		cases = append(cases, jen.Case(jen.Lit(pol.Index)).Comment(quote(pol.Pattern)).Line().Return(matchCond(pol)))
-	}
-	f.Commentf("%s is policyMatch for the General policies numbered %d to %d.", name, pols[0].Index, pols[len(pols)-1].Index)
-	f.Func().Id(name).Params(jen.Id("i").Int(), jen.Id("name").String()).Bool().Block(
-		jen.Switch(jen.Id("i")).Block(cases...),
-		jen.Return(jen.False()),
 	)
 }
