@@ -7,9 +7,10 @@
 // and which node an unknown name would be auto-created as.
 //
 // With -listen it serves an admin API (admin.go) over a live realm: the
-// -config file, reloaded when it changes, or else the config the routes
-// were generated from, compiled at start. With -config alone it answers
-// for the names from that file, as destgen explain -json does.
+// -config file, reloaded when it changes, or else the plan the generated
+// routes carry, loaded at start (one plan artifact, two front doors). With
+// -config alone it answers for the names from that file, as destgen
+// explain -json does.
 package main
 
 import (
@@ -29,12 +30,13 @@ import (
 	"github.com/destgen/destgen/runtime"
 )
 
-// routesConfig is the config the routes package is generated from: the
-// live realm's starting point when no -config is given, so that the admin
-// API starts out answering as the compiled-in routes do.
+// routesPlan is the plan artifact destgen wrote beside the generated
+// routes, which they embed: the live realm's starting point when no
+// -config is given, so that the admin API starts out answering exactly as
+// the compiled-in routes do.
 //
-//go:embed routes/realm.json
-var routesConfig []byte
+//go:embed routes/routes_gen.plan
+var routesPlan []byte
 
 // readHeaderTimeout bounds how long a client may take to send its request
 // headers, so that idle connections cannot pile up (the body is bounded by
@@ -75,18 +77,21 @@ func main() {
 	log.Fatal(srv.ListenAndServe())
 }
 
-// startRealm compiles the -config file, or the routes' own config, into a
-// Holder. A bad file stops the broker before it serves anything.
+// startRealm compiles the -config file, or loads the routes' own plan,
+// into a Holder. A bad file stops the broker before it serves anything.
 func startRealm(path string) (*live.Holder, error) {
-	src := live.Source{Name: "routes/realm.json", Data: routesConfig}
-	if path != "" {
-		data, err := os.ReadFile(path)
+	if path == "" {
+		r, err := live.Load(routesPlan)
 		if err != nil {
 			return nil, err
 		}
-		src = live.Source{Name: path, Data: data}
+		return live.NewHolder(r, live.Options{}), nil
 	}
-	r, rep, err := live.Compile(src)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r, rep, err := live.Compile(live.Source{Name: path, Data: data})
 	if err != nil {
 		return nil, err
 	}
