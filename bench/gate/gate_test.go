@@ -94,8 +94,8 @@ func TestChecksCoverTargets(t *testing.T) {
 	// per shape: 5 map checks, 2 gsl, 1 ref, 10 Allowed; 3 fast-policy
 	// checks; 2 scaling checks; live against gen per shape and size: 7
 	// Resolve samples, 2 Matches and 2 Allowed, and 3 AutoCreate samples
-	// per policy workload.
-	live := 2*5*(7+2+2) + 2*3*3
+	// per policy workload; 3 Compile workloads.
+	live := 2*5*(7+2+2) + 2*3*3 + 3
 	if want := 2*(5+2+1+10) + 3 + 2 + live; len(full) != want {
 		t.Errorf("full mode has %d checks, want %d", len(full), want)
 	}

@@ -151,8 +151,19 @@ func liveChecks(m Mode) []Check {
 			}
 		}
 	}
+	if !contains(m.Sizes, 100_000) {
+		return cs // BenchmarkCompile's workloads are the full set's
+	}
+	for _, cfg := range []string{"shape=exact/N=10000", "shape=exact/N=100000", "shape=wild/N=10000"} {
+		cs = append(cs, Check{Target: "live.Compile vs destgen check + planning",
+			Slow: side("Compile", cfg, "live"), Fast: side("Compile", cfg, "check+plan"), Max: compileMax})
+	}
 	return cs
 }
+
+// compileMax is issue 19's bound on what accepting a config costs a
+// running broker (live.Compile) over destgen check plus planning.
+const compileMax = 1.2
 
 func contains(xs []int, x int) bool {
 	for _, y := range xs {
