@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	goruntime "runtime"
 	"testing"
 
 	"github.com/destgen/destgen/bench/benchgen"
@@ -11,6 +12,7 @@ import (
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/plan"
 	"github.com/destgen/destgen/live"
+	"github.com/destgen/destgen/runtime"
 )
 
 // compileWorkloads are BenchmarkCompile's: issue 19's 10k and 100k. Not
@@ -60,4 +62,58 @@ func checkAndPlan(b *testing.B, data []byte) *plan.Plan {
 	}
 	lint.Check(m)
 	return plan.Build(m)
+}
+
+// BenchmarkRealmRetained reports the heap a Realm keeps alive, per
+// destination (retained-B/dest), compiled (impl=live, also reporting the
+// size of its plan artifact, plan-B/dest) and loaded from that artifact
+// (impl=load), on BenchmarkCompile's workloads. Run it alone, with
+// -benchtime 1x: it forces collections to read the live heap.
+func BenchmarkRealmRetained(b *testing.B) {
+	for _, cw := range compileWorkloads {
+		w, err := workload.Generate(benchgen.Dest(cw.shape, cw.n).Spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data := w.Config()
+		b.Run(fmt.Sprintf("shape=%s/N=%d/impl=live", cw.shape, cw.n), func(b *testing.B) {
+			for b.Loop() {
+				before := liveHeap()
+				r, _, err := live.Compile(live.Source{Name: "workload.json", Data: data})
+				if err != nil {
+					b.Fatal(err)
+				}
+				after := liveHeap()
+				b.ReportMetric(float64(after-before)/float64(cw.n), "retained-B/dest")
+				b.ReportMetric(float64(len(runtime.EncodePlan(r.Plan())))/float64(cw.n), "plan-B/dest")
+				goruntime.KeepAlive(r)
+			}
+		})
+		b.Run(fmt.Sprintf("shape=%s/N=%d/impl=load", cw.shape, cw.n), func(b *testing.B) {
+			r, _, err := live.Compile(live.Source{Name: "workload.json", Data: data})
+			if err != nil {
+				b.Fatal(err)
+			}
+			artifact := runtime.EncodePlan(r.Plan())
+			r = nil
+			for b.Loop() {
+				before := liveHeap()
+				loaded, err := live.Load(artifact)
+				if err != nil {
+					b.Fatal(err)
+				}
+				after := liveHeap()
+				b.ReportMetric(float64(after-before)/float64(cw.n), "retained-B/dest")
+				goruntime.KeepAlive(loaded)
+			}
+		})
+	}
+}
+
+// liveHeap is the heap in use after a full collection.
+func liveHeap() uint64 {
+	var ms goruntime.MemStats
+	goruntime.GC()
+	goruntime.ReadMemStats(&ms)
+	return ms.HeapAlloc
 }
