@@ -18,9 +18,10 @@ import (
 // whose policy needs its regexp (the index cannot decide it alone).
 var liveConfigs = []string{realm, "../live/testdata/general.json"}
 
-// FuzzLive compares live.Realm with the reference interpreter on arbitrary
-// names, callers and operations, as FuzzExample does the generated
-// package: every answer of the four functions.
+// FuzzLive compares live.Realm, compiled and loaded back from its plan
+// artifact, with the reference interpreter on arbitrary names, callers and
+// operations, as FuzzExample does the generated package: every answer of
+// the four functions.
 func FuzzLive(f *testing.F) {
 	type pair struct {
 		r   *live.Realm
@@ -40,7 +41,11 @@ func FuzzLive(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		pairs = append(pairs, pair{r, ref})
+		loaded, err := live.Load(runtime.EncodePlan(r.Plan()))
+		if err != nil {
+			f.Fatal(err)
+		}
+		pairs = append(pairs, pair{r, ref}, pair{loaded, ref})
 		for _, n := range seedNames(f, ref.Model) {
 			f.Add(n, "alice,ops", byte(runtime.Publish))
 			f.Add(n, "bob", byte(runtime.Subscribe))
