@@ -113,9 +113,7 @@ func NewMatcher(c *Compact) *Matcher {
 		f := c.Automata[i*AutomatonStride:]
 		m.Automata[i] = Automaton{Start: int32(f[0]), Deterministic: f[1] == 1, Elements: uint8(f[2])}
 	}
-	for n := range m.visits {
-		m.visits[n] = m.visitsOf(n)
-	}
+	m.setVisits()
 	m.States = make([]State, len(c.States)/StateStride)
 	for i := range m.States {
 		f := c.States[i*StateStride:]
@@ -175,12 +173,7 @@ func NewTable(keys []string, nodes, values []uint32, seed uint64) Table {
 	if len(keys) == 0 {
 		return nil
 	}
-	size := 2
-	for size < 2*len(keys) {
-		size *= 2
-	}
-	t := make(Table, size)
-	mask := uint64(size - 1)
+	t := newTable(len(keys))
 	for i, k := range keys {
 		s := Slot{Key: k, Value: uint32(i)}
 		if values != nil {
@@ -192,11 +185,27 @@ func NewTable(keys []string, nodes, values []uint32, seed uint64) Table {
 		} else {
 			s.Hash = Hash(k, seed)
 		}
-		j := s.Hash & mask
-		for t[j].Hash != 0 {
-			j = (j + 1) & mask
-		}
-		t[j] = s
+		t.insert(s)
 	}
 	return t
+}
+
+// newTable returns an empty table for n keys: a power of two of at least
+// 2 slots, at most half full once they are in.
+func newTable(n int) Table {
+	size := 2
+	for size < 2*n {
+		size *= 2
+	}
+	return make(Table, size)
+}
+
+// insert places s by linear probing; the table has room.
+func (t Table) insert(s Slot) {
+	mask := uint64(len(t) - 1)
+	j := s.Hash & mask
+	for t[j].Hash != 0 {
+		j = (j + 1) & mask
+	}
+	t[j] = s
 }

@@ -60,9 +60,10 @@ func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 			nShort++
 		}
 	}
-	// Sized once, so that the allocations do not grow with the edges.
-	nLong := len(elems) - nShort
-	longKeys, longFrom, longTo := make([]string, 0, nLong), make([]uint32, 0, nLong), make([]uint32, 0, nLong)
+	// The long edges' table is built in place, one allocation whether
+	// there are any or not: the allocations of a Matcher's construction
+	// do not depend on the config (TestInitAllocs).
+	t.long = newTable(len(elems) - nShort)
 	// Never empty, so that a probe needs no length test: an empty slot
 	// ends it.
 	size, bits := 2, uint(1)
@@ -72,7 +73,7 @@ func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 	t.short, t.shift = make([]shortEdge, size), 64-bits
 	for i, e := range elems {
 		if len(e) > shortElem {
-			longKeys, longFrom, longTo = append(longKeys, e), append(longFrom, from[i]), append(longTo, to[i])
+			t.long.insert(Slot{Key: e, Node: from[i], Value: to[i], Hash: EdgeHash(e, from[i])})
 			continue
 		}
 		w0, w1 := elemWords(e, 0, len(e))
@@ -88,7 +89,6 @@ func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 		}
 		t.short[j] = s
 	}
-	t.long = NewTable(longKeys, longFrom, longTo, ElemSeed)
 	return t
 }
 

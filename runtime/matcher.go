@@ -80,21 +80,34 @@ func (a *Automaton) admits(n int) bool {
 // b, two deterministic automata walked in lockstep (resolvePair).
 type visit struct{ a, b *Automaton }
 
-// visitsOf returns the visits of a name of n elements: the automata that
-// can match it (Automaton.Elements), in order, each deterministic one
-// paired with the next if that is deterministic too.
-func (m *Matcher) visitsOf(n int) []visit {
-	count := 0
-	for i := range m.Automata {
-		if m.Automata[i].admits(n) {
-			count++
+// setVisits fills visits for every name length, in one allocation: how
+// many lengths have automata to walk depends on the config, and a slice
+// per length would make the allocations depend on it too (see NewMatcher).
+func (m *Matcher) setVisits() {
+	total := 0
+	for n := range m.visits {
+		total += m.visitsOf(n, nil)
+	}
+	all := make([]visit, total)
+	for n := range m.visits {
+		k := m.visitsOf(n, all)
+		m.visits[n], all = all[:k:k], all[k:]
+	}
+}
+
+// visitsOf writes to out the visits of a name of n elements, if out is
+// not nil, and returns how many there are: the automata that can match
+// it (Automaton.Elements), in order, each deterministic one paired with
+// the next if that is deterministic too.
+func (m *Matcher) visitsOf(n int, out []visit) int {
+	k := 0
+	put := func(v visit) {
+		if out != nil {
+			out[k] = v
 		}
+		k++
 	}
-	if count == 0 {
-		return nil
-	}
-	vs := make([]visit, 0, count) // sized once: see NewMatcher
-	var prev *Automaton           // an admitted automaton not yet visited
+	var prev *Automaton // an admitted automaton not yet visited
 	for i := range m.Automata {
 		a := &m.Automata[i]
 		switch {
@@ -102,15 +115,17 @@ func (m *Matcher) visitsOf(n int) []visit {
 		case prev == nil:
 			prev = a
 		case prev.Deterministic && a.Deterministic:
-			vs, prev = append(vs, visit{a: prev, b: a}), nil
+			put(visit{a: prev, b: a})
+			prev = nil
 		default:
-			vs, prev = append(vs, visit{a: prev}), a
+			put(visit{a: prev})
+			prev = a
 		}
 	}
 	if prev != nil {
-		vs = append(vs, visit{a: prev})
+		put(visit{a: prev})
 	}
-	return vs
+	return k
 }
 
 // Node is a trie node, whose path from the root spells a pattern prefix,

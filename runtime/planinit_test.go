@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/destgen/destgen/gen/model"
@@ -12,12 +13,15 @@ import (
 
 // syntheticConfig has n destinations, a quarter with '*' and an eighth
 // with '>', with ACLs over 20 principals and two properties, and a fixed
-// set of policies: only the destinations grow with n.
+// set of policies: only the destinations grow with n. From 10k on it also
+// has what only some configs have: an element of over 16 bytes (the edge
+// table's long part) and 18 patterns whose automaton would blow up, kept
+// as a trie (trieReach).
 func syntheticConfig(n int) []byte {
 	type dest struct {
 		Name  string              `json:"name"`
-		Props map[string]any      `json:"properties"`
-		ACL   map[string][]string `json:"acl"`
+		Props map[string]any      `json:"properties,omitempty"`
+		ACL   map[string][]string `json:"acl,omitempty"`
 	}
 	var ds []dest
 	for i := range n {
@@ -30,6 +34,14 @@ func syntheticConfig(n int) []byte {
 		}
 		ds = append(ds, dest{Name: name, Props: map[string]any{"durable": []string{"a", "b", "c"}[i%3], "prefetch": i % 7},
 			ACL: map[string][]string{"publish": {fmt.Sprint("p", i%20)}, "subscribe": {fmt.Sprint("p", (i+1)%20)}}})
+	}
+	if n >= 10000 {
+		ds = append(ds, dest{Name: "an-element-of-over-sixteen-bytes.*"})
+		for i := 1; i <= 18; i++ { // see gen/plan's TestDFABlowUpFallsBack
+			elems := strings.Split("blowup"+strings.Repeat(".*", 18), ".")
+			elems[i] = "l"
+			ds = append(ds, dest{Name: strings.Join(elems, ".")})
+		}
 	}
 	b, _ := json.Marshal(map[string]any{"permissions": true, "destinations": ds, "nodeAutoCreationPolicies": []map[string]any{
 		{"pattern": `rob\.durable\..*`, "nodeType": "queue", "createdOnPublish": true},

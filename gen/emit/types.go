@@ -64,6 +64,7 @@ func properties(f *jen.File, p *plan.Plan) {
 //		for i := range Policies {
 //			...
 //		}
+//		destgenPlan = nil
 //	}
 func destinations(f *jen.File, p *plan.Plan) {
 	f.Comment("Destination is one configured destination. Lookups return pointers into")
@@ -105,6 +106,8 @@ func destinations(f *jen.File, p *plan.Plan) {
 				jen.Id("NodeType"): jen.Id("p").Dot("NodeType"), jen.Id("Attributes"): jen.Id("p").Dot("Attributes"),
 			}),
 		),
+		jen.Comment("The tables keep what lookups read; the plan's other columns can go."),
+		jen.Id("destgenPlan").Op("=").Nil(),
 	)
 }
 
