@@ -104,16 +104,15 @@ func TestSwapRace(t *testing.T) {
 			}
 		}()
 	}
-	bad, began := append(badUpdates(t), garbage()), time.Now()
+	bad, began := badUpdates(t), time.Now()
 	swaps := 40
 	if testing.Short() {
 		swaps = 10
 	}
 	for i := range swaps {
-		src := srcA
-		bad := bad[:len(bad)-1] // the 10 MB of garbage only once: decoding it takes a while
+		src, b := srcA, bad[i%len(bad)]
 		if i == 0 {
-			bad = bad[len(bad) : len(bad)+1]
+			b = garbage() // once: making and decoding 10 MB takes a while under -race
 		}
 		if i%2 == 0 {
 			src = srcB
@@ -122,11 +121,11 @@ func TestSwapRace(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := h.Current()
-		if _, err := h.Update(bad[i%len(bad)]); err == nil {
-			t.Errorf("bad update %s accepted", bad[i%len(bad)].Name)
+		if _, err := h.Update(b); err == nil {
+			t.Errorf("bad update %s accepted", b.Name)
 		}
 		if h.Current() != before {
-			t.Errorf("bad update %s replaced the served realm", bad[i%len(bad)].Name)
+			t.Errorf("bad update %s replaced the served realm", b.Name)
 		}
 	}
 	readsDuringCompile(t, h, srcA, &reads)
