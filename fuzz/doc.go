@@ -11,6 +11,12 @@
 //   - FuzzPolicyIndex: the policy index AutoCreate runs, built from a
 //     crowded random config of up to 24 policies, against the reference
 //     interpreter's loop over all of them.
+//   - FuzzLive: live.Realm, compiled in-process, against the reference
+//     interpreter on arbitrary names and callers, as FuzzExample;
+//   - FuzzLiveConfig: live.Compile and Holder.Update on arbitrary config
+//     bytes: rejected exactly when destgen rejects, with positioned
+//     diagnostics and the served realm unchanged, else answering as the
+//     reference.
 //
 // gen/javaregex has its own FuzzTranslate on the translator alone.
 //

@@ -93,8 +93,11 @@ func TestChecksCoverTargets(t *testing.T) {
 	full := Checks(Full)
 	// per shape: 5 map checks, 2 gsl, 1 ref, 10 Allowed; 3 fast-policy
 	// checks; 2 scaling checks; 2 general-policy checks vs one regexp
-	// (P = 10, 100) and 1 vs Broker-J's loop (P = 10).
-	if want := 2*(5+2+1+10) + 3 + 2 + 3; len(full) != want {
+	// (P = 10, 100) and 1 vs Broker-J's loop (P = 10); live against gen
+	// per shape and size: 7 Resolve samples, 2 Matches and 2 Allowed, and
+	// 3 AutoCreate samples per policy workload; 3 Compile workloads.
+	live := 2*5*(7+2+2) + 2*3*3 + 3
+	if want := 2*(5+2+1+10) + 3 + 2 + 3 + live; len(full) != want {
 		t.Errorf("full mode has %d checks, want %d", len(full), want)
 	}
 	ci := Checks(CI)
