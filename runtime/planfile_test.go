@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -422,6 +423,16 @@ func TestDecodePlanAutomatonRules(t *testing.T) {
 	noAccept.Accept = nil
 	huge := automaton(0)
 	huge.Next = make([]uint16, runtime.MaxAutomatonStates+1)
+	atBound := automaton(0) // MaxAutomatonStates states, state 1 accepting policy 0 on every rune
+	atBound.Next = make([]uint16, runtime.MaxAutomatonStates)
+	atBound.Next[1] = 1
+	atBound.Accept = slices.Repeat([]uint32{none}, 2*runtime.MaxAutomatonStates)
+	atBound.Accept[2], atBound.Accept[3] = 0, 0
+	wide := automaton(0) // 256 classes, the most a byte holds
+	wide.Classes, wide.Next = 256, make([]uint16, 2*256)
+	for i := range 256 {
+		wide.Next[256+i] = 1
+	}
 	for _, c := range []struct {
 		what string
 		p    *runtime.Plan
@@ -443,6 +454,8 @@ func TestDecodePlanAutomatonRules(t *testing.T) {
 		{"no rune classes", plan([]uint8{match}, []string{""}, noClasses), "AutoRuneClasses: 0 elements, want 1 (one per rune range)"},
 		{"no accept entries", plan([]uint8{match}, []string{""}, noAccept), "AutoMeta[0]: automaton 0: 0 accept entries for 2 states"},
 		{"over MaxAutomatonStates", plan([]uint8{match}, []string{""}, huge), "AutoMeta[0]: automaton 0: 65537 transitions for 1 classes"},
+		{"at MaxAutomatonStates", plan([]uint8{match}, []string{""}, atBound), ""},
+		{"256 classes", plan([]uint8{match}, []string{""}, wide), ""},
 	} {
 		d, err := runtime.DecodePlan(runtime.EncodePlan(c.p))
 		switch {
