@@ -21,10 +21,12 @@ demo:
 # test is what CI runs (.ci/run). bench/ is a nested module, which
 # `go test ./...` at the root does not enter. The purego run covers
 # runtime's portable loads, which the architectures without cheap
-# unaligned loads use (runtime/load_safe.go).
+# unaligned loads use (runtime/load_safe.go). The -race run is live's
+# swap under concurrent readers (a few seconds).
 test:
 	go vet ./...
 	go test ./...
+	go test -race -short ./live/...
 	go test -tags purego ./runtime/... ./generated/...
 	cd bench && go vet ./... && go test ./...
 
@@ -148,11 +150,14 @@ bench-clean:
 	rm -rf bench/gen bench/generated_test.go
 
 # scale measures `destgen check`, generation and `go build` of the
-# generated package, time and peak memory, for configs of 1k to 100k
-# destinations with 1k policies (bench/cmd/scale; CI runs its 10k test).
+# generated package, time and peak memory, then its initialisation and a
+# Load of its plan, for configs of 1k to 100k exact-shaped and 10k and 100k
+# wildcard-heavy IoT-style destinations with 1k policies (bench/cmd/scale;
+# CI runs its 10k test).
 .PHONY: scale
 scale:
-	cd bench && go run ./cmd/scale -n 1000,10000,30000,100000
+	cd bench && go run ./cmd/scale -shape exact -n 1000,10000,30000,100000
+	cd bench && go run ./cmd/scale -shape iot -n 10000,100000
 
 # broker-benchci checks examples/broker's benchmark CI recipe on two
 # checked-in config changes (examples/broker/benchci/selftest.sh): the

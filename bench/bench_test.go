@@ -80,7 +80,7 @@ func impls(b *testing.B, e *harness.Env, s sample, loops map[string]func(b *test
 		if len(names) == 0 {
 			b.Skipf("workload has no %s names", s.label)
 		}
-		for _, impl := range []string{"gen", "map", "gsl", "gslcache", "regexp", "regexp-one", "ref"} {
+		for _, impl := range []string{"gen", "live", "map", "gsl", "gslcache", "regexp", "regexp-one", "ref"} {
 			if loop, ok := loops[impl]; ok {
 				b.Run("impl="+impl, func(b *testing.B) {
 					b.ReportAllocs()
@@ -95,8 +95,9 @@ func BenchmarkResolve(b *testing.B) {
 	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
 		for _, s := range []sample{hits, hitsZipf, wildHits, misses, invalid, mixed, mixedZipf} {
 			loops := map[string]func(*testing.B, []string){
-				"gen": g.ResolveLoop,
-				"gsl": e.GSL.ResolveLoop,
+				"gen":  g.ResolveLoop,
+				"live": func(b *testing.B, names []string) { harness.LiveResolveLoop(b, e.Live, names) },
+				"gsl":  e.GSL.ResolveLoop,
 				// A cache of its own per benchmark, warmed by b.Loop's
 				// ramp-up: what a broker's steady state holds.
 				"gslcache": func(b *testing.B, names []string) { harness.NewGSLCache(e.GSL).ResolveLoop(b, names) },
@@ -116,8 +117,9 @@ func BenchmarkMatches(b *testing.B) {
 	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
 		for _, s := range []sample{wildHits, mixed} {
 			loops := map[string]func(*testing.B, []string){
-				"gen": g.MatchesLoop,
-				"gsl": e.GSL.MatchesLoop,
+				"gen":  g.MatchesLoop,
+				"live": func(b *testing.B, names []string) { harness.LiveMatchesLoop(b, e.Live, names) },
+				"gsl":  e.GSL.MatchesLoop,
 			}
 			if s == mixed {
 				loops["ref"] = func(b *testing.B, names []string) { harness.RefMatchesLoop(b, e.Ref, names) }
@@ -136,10 +138,12 @@ func BenchmarkMatches(b *testing.B) {
 func BenchmarkAllowed(b *testing.B) {
 	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
 		op, callers, resolved := runtime.Publish, e.Callers, g.Principals(e.Callers)
+		inLive := harness.LivePrincipals(e.Live, e.Callers)
 		for _, s := range []sample{hits, mixed} {
 			loops := map[string]func(*testing.B, []string){
-				"gen": func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, resolved) },
-				"gsl": func(b *testing.B, names []string) { e.GSL.AllowedLoop(b, op, names, callers) },
+				"gen":  func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, resolved) },
+				"live": func(b *testing.B, names []string) { harness.LiveAllowedLoop(b, e.Live, op, names, inLive) },
+				"gsl":  func(b *testing.B, names []string) { e.GSL.AllowedLoop(b, op, names, callers) },
 			}
 			if s == mixed {
 				loops["ref"] = func(b *testing.B, names []string) { harness.RefAllowedLoop(b, e.Ref, op, names, callers) }
@@ -169,6 +173,10 @@ func BenchmarkLookupPrincipal(b *testing.B) {
 				g.LookupPrincipal(names[i&mask])
 			}
 		})
+		b.Run("impl=live", func(b *testing.B) {
+			b.ReportAllocs()
+			harness.LiveLookupPrincipalLoop(b, e.Live, names)
+		})
 		b.Run("impl=map", func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
@@ -187,6 +195,7 @@ func BenchmarkAutoCreate(b *testing.B) {
 		for _, s := range []sample{nodeHits, nodeMisses, nodeMixed} {
 			loops := map[string]func(*testing.B, []string){
 				"gen":    func(b *testing.B, names []string) { g.AutoCreateLoop(b, op, names) },
+				"live":   func(b *testing.B, names []string) { harness.LiveAutoCreateLoop(b, e.Live, op, names) },
 				"regexp": func(b *testing.B, names []string) { e.Regexps.AutoCreateLoop(b, op, names) },
 			}
 			if s == nodeHits {

@@ -13,8 +13,8 @@ import (
 )
 
 // TestBrokerModule copies examples/broker to a temporary directory, points
-// its replace directive at this repository, and runs go generate, go build
-// and go vet there. The module is not published, so nothing is fetched for
+// its replace directive at this repository, and runs go generate, go build,
+// go vet and go test there (the broker's admin API tests). The module is not published, so nothing is fetched for
 // destgen itself (never go get); -mod=mod lets the go command complete
 // go.sum if this repository's requirements moved on. The regenerated file
 // must equal the checked-in one: `cd examples/broker && go generate ./...`
@@ -46,7 +46,7 @@ func TestBrokerModule(t *testing.T) {
 	if err := os.WriteFile(mod, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"generate", "./..."}, {"build", "./..."}, {"vet", "./..."}} {
+	for _, args := range [][]string{{"generate", "./..."}, {"build", "./..."}, {"vet", "./..."}, {"test", "./..."}} {
 		cmd := exec.Command(goBin, args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")

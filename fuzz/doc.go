@@ -15,7 +15,13 @@
 //     and literals at the lengths the runtime branches on and optionally
 //     thousands of destinations, compiled in-process (plan, matcher,
 //     policy index) and compared with the reference interpreter on every
-//     answer (internal/difftest).
+//     answer (internal/difftest);
+//   - FuzzLive: live.Realm, compiled in-process, against the reference
+//     interpreter on arbitrary names and callers, as FuzzExample;
+//   - FuzzLiveConfig: live.Compile and Holder.Update on arbitrary config
+//     bytes: rejected exactly when destgen rejects, with positioned
+//     diagnostics and the served realm unchanged, else answering as the
+//     reference.
 //
 // gen/javaregex has its own FuzzTranslate on the translator alone.
 //

@@ -14,18 +14,9 @@ import (
 )
 
 // Explanation is what `destgen explain` reports for one name; its JSON form
-// is the -json output, one object per line.
-type Explanation struct {
-	Name       string          `json:"name"`
-	Error      string          `json:"error,omitempty"`
-	Matches    []string        `json:"matches"`
-	Chosen     *string         `json:"chosen"`
-	Store      *string         `json:"store,omitempty"`
-	Cluster    *string         `json:"cluster,omitempty"`
-	Properties map[string]any  `json:"properties,omitempty"`
-	Allowed    map[string]bool `json:"allowed"`
-	AutoCreate map[string]*int `json:"autoCreate"`
-}
+// is the -json output, one object per line. live.Realm.Explain answers the
+// same type from a running broker's realm.
+type Explanation = reference.Explanation
 
 // Explain answers the four questions for name with the reference
 // interpreter.

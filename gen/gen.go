@@ -37,6 +37,7 @@ type Options struct {
 	ContextEnv bool     // -context-env: they may reference the environment too
 	Strict     bool     // -strict: warnings are errors
 	Output     string   // -o
+	Plan       string   // -plan: also (or, without -o, only) write the plan artifact
 	Package    string   // -pkg
 	Tests      bool     // -tests: also write the output's _test.go (emit.TestFile)
 	JSON       bool     // explain -json

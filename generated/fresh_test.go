@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/destgen/destgen/gen"
+	"github.com/destgen/destgen/gen/emit"
 )
 
 const directive = "//go:generate go run ../../cmd/destgen "
@@ -60,23 +61,28 @@ func checkFresh(t *testing.T, dir, pkg string, args []string) {
 		t.Fatalf("%s: %v %v", dir, err, diags)
 	}
 	m.File = flags["-config"] // as go generate names it, for the header
-	want, err := gen.Source(m, flags["-pkg"])
+	src, planBytes, err := gen.Files(m, flags["-pkg"], flags["-o"])
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, flags["-o"])
-	got, _ := os.ReadFile(out)
-	if bytes.Equal(got, want) {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(out, want, 0o644); err != nil {
-			t.Fatal(err)
+	for _, f := range []struct {
+		path string
+		want []byte
+	}{{out, src}, {emit.PlanPath(out), planBytes}} {
+		got, _ := os.ReadFile(f.path)
+		if bytes.Equal(got, f.want) {
+			continue
 		}
-		return
+		if *update {
+			if err := os.WriteFile(f.path, f.want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("stale generated files: %s differs from what destgen generates from %s (run go generate ./generated/... or go test ./generated -update)\n%s",
+			f.path, flags["-config"], firstDiff(got, f.want))
 	}
-	t.Errorf("stale generated files: %s differs from what destgen generates from %s (run go generate ./generated/... or go test ./generated -update)\n%s",
-		out, flags["-config"], firstDiff(got, want))
 }
 
 func firstDiff(got, want []byte) string {

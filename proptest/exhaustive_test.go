@@ -40,11 +40,11 @@ func TestExhaustiveGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	models, srcs := generateAll(t, configs)
+	models, srcs, plans := generateAll(t, configs)
 	cases := make([]Case, 0, len(configs))
 	for lo := 0; lo < len(configs); lo += perPackage {
 		hi := min(lo+perPackage, len(configs))
-		nums, err := mod.AddMerged(srcs[lo:hi])
+		nums, err := mod.AddMerged(srcs[lo:hi], plans[lo:hi])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,8 +78,8 @@ func TestExhaustiveGenerated(t *testing.T) {
 }
 
 // generateAll loads and generates every config, on every core.
-func generateAll(t *testing.T, configs [][]string) ([]*model.Model, [][]byte) {
-	models, srcs := make([]*model.Model, len(configs)), make([][]byte, len(configs))
+func generateAll(t *testing.T, configs [][]string) ([]*model.Model, [][]byte, [][]byte) {
+	models, srcs, plans := make([]*model.Model, len(configs)), make([][]byte, len(configs)), make([][]byte, len(configs))
 	errs := make([]error, len(configs))
 	var wg sync.WaitGroup
 	workers := goruntime.GOMAXPROCS(0)
@@ -91,7 +91,7 @@ func generateAll(t *testing.T, configs [][]string) ([]*model.Model, [][]byte) {
 				m, diags := model.Load("exhaustive.json", SmallConfigJSON(configs[i]))
 				if errs[i] = diags.Err(); errs[i] == nil {
 					models[i] = m
-					srcs[i], errs[i] = gen.Source(m, "x")
+					srcs[i], plans[i], errs[i] = gen.Files(m, "x", "routes_gen.go")
 				}
 			}
 		}()
@@ -102,5 +102,5 @@ func generateAll(t *testing.T, configs [][]string) ([]*model.Model, [][]byte) {
 			t.Fatalf("%q: %v", configs[i], err)
 		}
 	}
-	return models, srcs
+	return models, srcs, plans
 }

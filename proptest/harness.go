@@ -79,12 +79,15 @@ func NewModule(dir, root string) (*Module, error) {
 func (mod *Module) Add(m *model.Model) (int, error) {
 	i := mod.n
 	pkg := fmt.Sprintf("p%d", i)
-	src, err := gen.Source(m, pkg)
+	src, planBytes, err := gen.Files(m, pkg, "routes_gen.go")
 	if err != nil {
 		return 0, err
 	}
 	dir := filepath.Join(mod.Dir, pkg)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "routes_gen.plan"), planBytes, 0o644); err != nil {
 		return 0, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "routes_gen.go"), src, 0o644); err != nil {

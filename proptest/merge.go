@@ -70,7 +70,7 @@ func (r *renamer) Import(path string) (*types.Package, error) {
 // rename returns src as a file of package pkg with prefix on every
 // package-level name.
 func (r *renamer) rename(src []byte, pkg, prefix string) ([]byte, error) {
-	f, err := parser.ParseFile(r.fset, "gen.go", src, 0)
+	f, err := parser.ParseFile(r.fset, "gen.go", src, parser.ParseComments) // keeps //go:embed
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func (r *renamer) rename(src []byte, pkg, prefix string) ([]byte, error) {
 // under its own prefix, and returns their driver numbers. Files are
 // renamed in parallel, one renamer per worker (go/types state is not
 // shared across goroutines).
-func (mod *Module) AddMerged(srcs [][]byte) ([]int, error) {
+func (mod *Module) AddMerged(srcs, plans [][]byte) ([]int, error) {
 	workers := goruntime.GOMAXPROCS(0)
 	for len(mod.rens) < workers {
 		ren, err := newRenamer(mod.root)
@@ -127,6 +127,12 @@ func (mod *Module) AddMerged(srcs [][]byte) ([]int, error) {
 			defer wg.Done()
 			for i := w; i < len(srcs); i += workers {
 				out, err := mod.rens[w].rename(srcs[i], pkg, prefixes[i])
+				// Each file embeds its own plan, c<n>.plan.
+				planFile := fmt.Sprintf("c%d.plan", nums[i])
+				out = bytes.Replace(out, []byte("//go:embed routes_gen.plan\n"), []byte("//go:embed "+planFile+"\n"), 1)
+				if err == nil {
+					err = os.WriteFile(filepath.Join(dir, planFile), plans[i], 0o644)
+				}
 				if err == nil {
 					err = os.WriteFile(filepath.Join(dir, fmt.Sprintf("c%d.go", nums[i])), out, 0o644)
 				}

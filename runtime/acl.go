@@ -237,10 +237,24 @@ func (m *Matcher) setStateSigs(from, to []uint32) {
 // automata are acyclic (each edge consumes an element); a cycle or a node
 // without a State would get every bit, which only costs the skipping.
 func (m *Matcher) reachSigs(sigs []stateSigs, from, to []uint32) {
-	kids := make([][]int32, len(sigs))
+	// Each state's literal children, kids[kidStart[s]:kidStart[s+1]]: one
+	// flat slice, not one per state, so that the allocations do not grow
+	// with the states.
+	kidStart := make([]int32, len(sigs)+1)
+	for _, f := range from {
+		if int(f) < len(sigs) {
+			kidStart[f+1]++
+		}
+	}
+	for s := range sigs {
+		kidStart[s+1] += kidStart[s]
+	}
+	kids := make([]int32, kidStart[len(sigs)])
+	fill := slices.Clone(kidStart[:len(sigs)])
 	for i, f := range from {
-		if int(f) < len(kids) {
-			kids[f] = append(kids[f], int32(to[i]))
+		if int(f) < len(sigs) {
+			kids[fill[f]] = int32(to[i])
+			fill[f]++
 		}
 	}
 	const (
@@ -264,7 +278,11 @@ func (m *Matcher) reachSigs(sigs []stateSigs, from, to []uint32) {
 			for op := range NumOps {
 				sg.reach[op] = sg.tail[op] | sg.term[op]
 			}
-			for _, k := range append(kids[s][:len(kids[s]):len(kids[s])], m.Nodes[s].Star) {
+			for i := kidStart[s]; i <= kidStart[s+1]; i++ {
+				k := m.Nodes[s].Star // after the literal children
+				if i < kidStart[s+1] {
+					k = kids[i]
+				}
 				if k >= 0 {
 					r := visit(k)
 					for op := range NumOps {
@@ -295,15 +313,18 @@ func (m *Matcher) sigsOf(st *State) stateSigs {
 // of at most spareKey bytes gets its sets' second signatures in its
 // slot's spare word, from setSig2, by set (see exactGranted).
 func (m *Matcher) exactSets(keys []string, setSig2 []uint32) []uint32 {
-	var sets []uint32
-	for _, k := range keys {
-		slot, _ := m.Exact.Find(k)
+	slots := make([]int, len(keys))
+	last := -1
+	for i, k := range keys {
+		slots[i], _ = m.Exact.Find(k)
+		last = max(last, slots[i])
+	}
+	sets := make([]uint32, (last+1)*int(NumOps))
+	for i, k := range keys {
+		slot := slots[i]
 		acl := m.Infos[m.Exact.Value(slot, 0)].ACL
 		if len(k) <= spareKey {
 			m.Exact.setSpare(slot, uint64(setSig2[acl[0]])|uint64(setSig2[acl[1]])<<32)
-		}
-		if need := (slot + 1) * int(NumOps); need > len(sets) {
-			sets = append(sets, make([]uint32, need-len(sets))...)
 		}
 		copy(sets[slot*int(NumOps):], acl[:])
 	}
@@ -334,9 +355,9 @@ var _ = [1]struct{}{}[NumOps-2]
 // setSigs returns the signature of every set, with each member's bit
 // from bitOf.
 func (m *Matcher) setSigs(bitOf []uint32) []uint32 {
-	var sigs []uint32
-	for s := 0; s+m.SetWords <= len(m.Sets); s += m.SetWords {
-		sigs = append(sigs, setSigOf(m.Sets[s:s+m.SetWords], bitOf))
+	sigs := make([]uint32, len(m.Sets)/m.SetWords)
+	for i := range sigs {
+		sigs[i] = setSigOf(m.Sets[i*m.SetWords:(i+1)*m.SetWords], bitOf)
 	}
 	return sigs
 }

@@ -1,5 +1,10 @@
 package runtime
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Compact is a Matcher in the form generated code carries: strings
 // concatenated into one blob per table and everything else flat integer
 // slices. The Go compiler builds a package of such literals in time linear
@@ -76,66 +81,76 @@ func NewMatcher(c *Compact) *Matcher {
 	m.setSig = m.setSigs(m.sigBit)
 	m.sigBit2 = secondBits(m.sigBit, m.headMask, m.principals)
 	exact := keys(c.ExactKeys, c.ExactEnds)
-	values := make([][]uint32, len(exact))
 	m.Infos = make([]Info, len(c.Rank))
 	for i := range exact {
 		f := c.Infos[i*InfoStride:]
 		info := Info{List: uint32(f[1]), Len: uint32(f[2])}
-		values[i] = []uint32{uint32(f[0])}
 		for op := range NumOps {
 			info.ACL[op] = uint32(f[3+op])
-			values[i] = append(values[i], m.setSig[info.ACL[op]])
 		}
 		m.Infos[f[0]] = info
 	}
-	m.Exact = NewNameTable(exact, values)
+	// Every slice is made at its final size, here and in the tables'
+	// constructors: a package's initialisation then makes the same number
+	// of allocations whatever its config's size (TestInitAllocs).
+	m.Exact = newNameTable(exact, func(i int) (v [maxNameValues]uint32) {
+		d := c.Infos[i*InfoStride]
+		acl := &m.Infos[d].ACL
+		return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
+	})
 	m.exactSet = m.exactSets(exact, m.setSigs(m.sigBit2))
-	for i := 0; i < len(c.Nodes); i += NodeStride {
-		n := Node{Star: c.Nodes[i], Term: c.Nodes[i+1], Tail: c.Nodes[i+2], TailRank: ^uint32(0)}
+	m.Nodes = make([]Node, len(c.Nodes)/NodeStride)
+	for i := range m.Nodes {
+		f := c.Nodes[i*NodeStride:]
+		n := Node{Star: f[0], Term: f[1], Tail: f[2], TailRank: ^uint32(0)}
 		if n.Tail >= 0 {
 			n.TailRank = c.Rank[n.Tail]
 		}
-		m.Nodes = append(m.Nodes, n)
+		m.Nodes[i] = n
 	}
-	for i := 0; i+AutomatonStride <= len(c.Automata); i += AutomatonStride {
-		m.Automata = append(m.Automata, Automaton{
-			Start:         int32(c.Automata[i]),
-			Deterministic: c.Automata[i+1] == 1,
-			Elements:      uint8(c.Automata[i+2]),
-		})
+	m.Automata = make([]Automaton, len(c.Automata)/AutomatonStride)
+	for i := range m.Automata {
+		f := c.Automata[i*AutomatonStride:]
+		m.Automata[i] = Automaton{Start: int32(f[0]), Deterministic: f[1] == 1, Elements: uint8(f[2])}
 	}
-	for n := range m.visits {
-		m.visits[n] = m.visitsOf(n)
-	}
-	for i := 0; i+StateStride <= len(c.States); i += StateStride {
-		f := c.States[i:]
+	m.setVisits()
+	m.States = make([]State, len(c.States)/StateStride)
+	for i := range m.States {
+		f := c.States[i*StateStride:]
 		st := State{Tails: ListRef{f[0], f[1]}, Terms: ListRef{f[2], f[3]}}
 		copy(st.TailACL[:], f[4:])
 		copy(st.TermACL[:], f[4+NumOps:])
-		m.States = append(m.States, st)
+		m.States[i] = st
 	}
 	m.setStateSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
-	starts := map[uint32]*Automaton{}
-	for i := range m.Automata {
-		starts[uint32(m.Automata[i].Start)] = &m.Automata[i]
-	}
 	for i, e := range elems {
 		w := firstWord(e, 0, len(e))
 		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(w, len(e))
-		if a := starts[c.EdgeFrom[i]]; a != nil {
+		if a := m.automatonAt(c.EdgeFrom[i]); a != nil {
 			b := firstBit(w, len(e))
 			a.first[b>>6] |= 1 << (b & 63)
 		}
 	}
 	// After the filters: edges copy their children's (hotNode).
 	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
-	for i := 0; i < len(c.DestACL); i += int(NumOps) {
-		m.DestACL = append(m.DestACL, [NumOps]uint32(c.DestACL[i:i+int(NumOps)]))
+	m.DestACL = make([][NumOps]uint32, len(c.DestACL)/int(NumOps))
+	for i := range m.DestACL {
+		m.DestACL[i] = [NumOps]uint32(c.DestACL[i*int(NumOps):])
 	}
 	m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	return m
+}
+
+// automatonAt returns the automaton whose start is node n, or nil. The
+// automata are few (a handful per pattern length) and ordered by start.
+func (m *Matcher) automatonAt(n uint32) *Automaton {
+	i, ok := slices.BinarySearchFunc(m.Automata, int32(n), func(a Automaton, n int32) int { return cmp.Compare(a.Start, n) })
+	if !ok {
+		return nil
+	}
+	return &m.Automata[i]
 }
 
 // keys splits a blob at its end offsets. The keys share the blob's memory.
@@ -158,12 +173,7 @@ func NewTable(keys []string, nodes, values []uint32, seed uint64) Table {
 	if len(keys) == 0 {
 		return nil
 	}
-	size := 2
-	for size < 2*len(keys) {
-		size *= 2
-	}
-	t := make(Table, size)
-	mask := uint64(size - 1)
+	t := newTable(len(keys))
 	for i, k := range keys {
 		s := Slot{Key: k, Value: uint32(i)}
 		if values != nil {
@@ -175,11 +185,27 @@ func NewTable(keys []string, nodes, values []uint32, seed uint64) Table {
 		} else {
 			s.Hash = Hash(k, seed)
 		}
-		j := s.Hash & mask
-		for t[j].Hash != 0 {
-			j = (j + 1) & mask
-		}
-		t[j] = s
+		t.insert(s)
 	}
 	return t
+}
+
+// newTable returns an empty table for n keys: a power of two of at least
+// 2 slots, at most half full once they are in.
+func newTable(n int) Table {
+	size := 2
+	for size < 2*n {
+		size *= 2
+	}
+	return make(Table, size)
+}
+
+// insert places s by linear probing; the table has room.
+func (t Table) insert(s Slot) {
+	mask := uint64(len(t) - 1)
+	j := s.Hash & mask
+	for t[j].Hash != 0 {
+		j = (j + 1) & mask
+	}
+	t[j] = s
 }

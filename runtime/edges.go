@@ -58,14 +58,16 @@ const shortElem = 16
 // 1<<28 - 1 (MaxDestinations*MaxElements nodes at most, far below).
 func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 	var t EdgeTable
-	var longKeys []string
-	var longFrom, longTo []uint32
 	nShort := 0
 	for _, e := range elems {
 		if len(e) <= shortElem {
 			nShort++
 		}
 	}
+	// The long edges' table is built in place, one allocation whether
+	// there are any or not: the allocations of a Matcher's construction
+	// do not depend on the config (TestInitAllocs).
+	t.long = newTable(len(elems) - nShort)
 	// Never empty, so that a probe needs no length test: an empty slot
 	// ends it.
 	size, bits := 2, uint(1)
@@ -82,7 +84,7 @@ func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 	}
 	for i, e := range elems {
 		if len(e) > shortElem {
-			longKeys, longFrom, longTo = append(longKeys, e), append(longFrom, from[i]), append(longTo, to[i])
+			t.long.insert(Slot{Key: e, Node: from[i], Value: to[i], Hash: EdgeHash(e, from[i])})
 			continue
 		}
 		w0, w1 := elemWords(e, 0, len(e))
@@ -98,7 +100,6 @@ func NewEdgeTable(elems []string, from, to []uint32, nodes []Node) EdgeTable {
 		}
 		t.short[j] = s
 	}
-	t.long = NewTable(longKeys, longFrom, longTo, ElemSeed)
 	return t
 }
 

@@ -20,3 +20,12 @@ func loadAt(s string, i int) uint64 {
 func load32At(s string, i int) uint32 {
 	return *(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i))
 }
+
+// copyWords fills dst, 2, 4 or 8 bytes per element, from the little-endian
+// bytes src (exactly as many): on these architectures the bytes are the
+// words, so a plan's tables are copied in bulk rather than word by word.
+func copyWords[W uint16 | uint32 | int32 | uint64](dst []W, src string) {
+	if len(dst) > 0 {
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(src)), src)
+	}
+}

@@ -10,3 +10,20 @@ package runtime
 func loadAt(s string, i int) uint64 { return word64(s[i:]) }
 
 func load32At(s string, i int) uint32 { return word32(s[i:]) }
+
+// copyWords fills dst, 2, 4 or 8 bytes per element, from the
+// little-endian bytes src (exactly as many), word by word (see
+// load_fast.go).
+func copyWords[W uint16 | uint32 | int32 | uint64](dst []W, src string) {
+	size := len(src) / max(len(dst), 1)
+	for i := range dst {
+		switch size {
+		case 8:
+			dst[i] = W(le64(src, 8*i))
+		case 4:
+			dst[i] = W(le32(src, 4*i))
+		default:
+			dst[i] = W(uint16(src[2*i]) | uint16(src[2*i+1])<<8)
+		}
+	}
+}

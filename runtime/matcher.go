@@ -80,26 +80,52 @@ func (a *Automaton) admits(n int) bool {
 // b, two deterministic automata walked in lockstep (resolvePair).
 type visit struct{ a, b *Automaton }
 
-// visitsOf returns the visits of a name of n elements: the automata that
-// can match it (Automaton.Elements), in order, each deterministic one
-// paired with the next if that is deterministic too.
-func (m *Matcher) visitsOf(n int) []visit {
-	var as []*Automaton
+// setVisits fills visits for every name length, in one allocation: how
+// many lengths have automata to walk depends on the config, and a slice
+// per length would make the allocations depend on it too (see NewMatcher).
+func (m *Matcher) setVisits() {
+	total := 0
+	for n := range m.visits {
+		total += m.visitsOf(n, nil)
+	}
+	all := make([]visit, total)
+	for n := range m.visits {
+		k := m.visitsOf(n, all)
+		m.visits[n], all = all[:k:k], all[k:]
+	}
+}
+
+// visitsOf writes to out the visits of a name of n elements, if out is
+// not nil, and returns how many there are: the automata that can match
+// it (Automaton.Elements), in order, each deterministic one paired with
+// the next if that is deterministic too.
+func (m *Matcher) visitsOf(n int, out []visit) int {
+	k := 0
+	put := func(v visit) {
+		if out != nil {
+			out[k] = v
+		}
+		k++
+	}
+	var prev *Automaton // an admitted automaton not yet visited
 	for i := range m.Automata {
-		if a := &m.Automata[i]; a.admits(n) {
-			as = append(as, a)
+		a := &m.Automata[i]
+		switch {
+		case !a.admits(n):
+		case prev == nil:
+			prev = a
+		case prev.Deterministic && a.Deterministic:
+			put(visit{a: prev, b: a})
+			prev = nil
+		default:
+			put(visit{a: prev})
+			prev = a
 		}
 	}
-	var vs []visit
-	for i := 0; i < len(as); i++ {
-		v := visit{a: as[i]}
-		if i+1 < len(as) && as[i].Deterministic && as[i+1].Deterministic {
-			v.b = as[i+1]
-			i++
-		}
-		vs = append(vs, v)
+	if prev != nil {
+		put(visit{a: prev})
 	}
-	return vs
+	return k
 }
 
 // Node is a trie node, whose path from the root spells a pattern prefix,

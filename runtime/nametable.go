@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"iter"
+	"slices"
 	"unsafe"
 )
 
@@ -76,6 +77,19 @@ const (
 // have at most three values; the generator guarantees all three, and a
 // violation panics at package initialisation, never later.
 func NewNameTable(keys []string, values [][]uint32) NameTable {
+	return newNameTable(keys, func(i int) (v [maxNameValues]uint32) {
+		if len(values[i]) > maxNameValues {
+			panic("runtime: NewNameTable: bad key or values")
+		}
+		copy(v[:], values[i])
+		return v
+	})
+}
+
+// newNameTable is NewNameTable with key i's values from value(i), so that
+// a caller with its values in other tables builds none per key: the
+// table's allocations do not grow with its keys.
+func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTable {
 	if len(keys) == 0 {
 		return NameTable{}
 	}
@@ -83,17 +97,30 @@ func NewNameTable(keys []string, values [][]uint32) NameTable {
 	for size < 2*len(keys) {
 		size *= 2
 	}
-	t := NameTable{slots: alignedWords(size * slotWords), mask: uint64(size - 1), keys: keys, sampled: sampleable(keys)}
+	t := NameTable{mask: uint64(size - 1), keys: keys, sampled: sampleable(keys)}
+	filterWords := 0
 	if size > filterSlots {
-		t.newFilter(len(keys))
+		filterWords = t.filterWords(len(keys))
 	}
-	var long []byte
+	// The filter shares the slots' allocation, so that a table makes as
+	// many allocations with one as without.
+	w := alignedWords(size*slotWords + filterWords)
+	t.slots = w[: size*slotWords : size*slotWords]
+	if filterWords > 0 {
+		t.filter = w[size*slotWords:]
+	}
+	longBytes := 0
+	for _, k := range keys {
+		if len(k) > inlineKey {
+			longBytes += len(k)
+		}
+	}
+	long := make([]byte, 0, longBytes)
 	for i, k := range keys {
-		if len(k) == 0 || len(k) > 255 || len(values[i]) > maxNameValues {
+		if len(k) == 0 || len(k) > 255 {
 			panic("runtime: NewNameTable: bad key or values")
 		}
-		var v [maxNameValues]uint32
-		copy(v[:], values[i])
+		v := value(i)
 		h := t.hash(k)
 		j := h & t.mask
 		for t.slots[j*slotWords] != 0 {
@@ -112,20 +139,24 @@ func NewNameTable(keys []string, values [][]uint32) NameTable {
 		}
 		copy(unsafe.Slice((*byte)(unsafe.Pointer(&s[2])), inlineKey), k)
 	}
-	t.long = string(long)
+	t.long = unsafe.String(unsafe.SliceData(long), len(long)) // never written again
 	return t
 }
 
-// sampleable reports whether keys rarely share a sampleHash.
+// sampleable reports whether keys rarely share a sampleHash: no more than
+// maxSampleShare of them have one hash. The hashes are sorted rather
+// than counted in a map, whose allocations would grow with the keys.
 func sampleable(keys []string) bool {
-	share := map[uint64]int{}
+	hs := make([]uint64, 0, len(keys))
 	for _, k := range keys {
 		if len(k) >= 8 {
-			h := sampleHash(k)
-			share[h]++
-			if share[h] > maxSampleShare {
-				return false
-			}
+			hs = append(hs, sampleHash(k))
+		}
+	}
+	slices.Sort(hs)
+	for i := maxSampleShare; i < len(hs); i++ {
+		if hs[i] == hs[i-maxSampleShare] {
+			return false
 		}
 	}
 	return true
@@ -206,11 +237,12 @@ const filterSlots = 4096
 // 5 to 13% slower at 100k keys, whose filter then leaves L2.
 const nameFilterBitsPerKey = 8
 
-// newFilter sizes t.filter for keys keys.
-func (t *NameTable) newFilter(keys int) {
+// filterWords sets t.filterShift for a filter of keys keys and returns
+// its size in words.
+func (t *NameTable) filterWords(keys int) int {
 	bits := pow2AtLeast(max(64, nameFilterBitsPerKey*keys))
-	t.filter = make([]uint64, bits/64)
 	t.filterShift = uint(64 - log2(bits/64))
+	return bits / 64
 }
 
 // filterMask is the two bits hash h sets in its filter word: bits the

@@ -14,12 +14,18 @@ import "errors"
 // files assert MinVersion <= their version <= MaxVersion at compile time.
 // Version 4: Compact.Automata holds three values per automaton (the third
 // is Automaton.Elements); version 3 data, two per automaton, would be
-// misread, so only version 4 code builds against this package.
-// Version 5: CompactPolicies.Automata and CheckAutomaton, which version 5
-// code may use; version 4 code, without them, still means the same.
+// misread.
+// Version 5 (i22): CompactPolicies.Automata and CheckAutomaton.
+// Version 5 (i19core): generated code embeds the plan artifact and builds
+// its tables with MustLoadPlan, NewMatcher, NewPolicyIndex and
+// MustCompilePolicyMatchers.
+// Version 6: both at once: the policy automata travel inside the plan
+// artifact (PlanFormat 2), so generated code carries no Go data for them
+// and no regexp for a policy an automaton decides. Only version 6 code
+// builds against this package: one contract is tested.
 const (
-	Version    = 5
-	MinVersion = 4
+	Version    = 6
+	MinVersion = 6
 	MaxVersion = Version
 )
 

@@ -14,15 +14,21 @@ package runtime
 // to are the literal edges (Compact.EdgeFrom, EdgeTo); Nodes, Automata,
 // DestACL and setSig must be set.
 func (m *Matcher) trieReachSigs(from, to []uint32) (reach [NumOps][]uint32) {
-	inTrie := make([]bool, len(m.Nodes))
+	// One allocation for all of it, whether or not an automaton is a
+	// trie, so that NewMatcher's allocations do not depend on the config
+	// (TestInitAllocs): per node, whether it is in a trie, its parent
+	// (^0 for none) and its reach per op.
+	nodes := len(m.Nodes)
+	buf := make([]uint32, (2+int(NumOps))*nodes)
+	inTrie, parent := buf[:nodes], buf[nodes:2*nodes]
 	tries := false
 	for i, a := range m.Automata {
-		end := int32(len(m.Nodes))
+		end := int32(nodes)
 		if i+1 < len(m.Automata) {
 			end = m.Automata[i+1].Start
 		}
 		for n := a.Start; n < end && !a.Deterministic; n++ {
-			inTrie[n], tries = true, true
+			inTrie[n], tries = 1, true
 		}
 	}
 	if !tries {
@@ -31,23 +37,22 @@ func (m *Matcher) trieReachSigs(from, to []uint32) (reach [NumOps][]uint32) {
 	// In a trie every node but the root has one parent, numbered before
 	// it (buildNFA creates a child after its parent), so one pass from
 	// the last node down completes each node before its parent reads it.
-	parent := make([]int32, len(m.Nodes))
 	for i := range parent {
-		parent[i] = -1
+		parent[i] = ^uint32(0)
 	}
 	for i, f := range from {
-		parent[to[i]] = int32(f)
+		parent[to[i]] = f
 	}
 	for n, nd := range m.Nodes {
 		if nd.Star >= 0 {
-			parent[nd.Star] = int32(n)
+			parent[nd.Star] = uint32(n)
 		}
 	}
 	for op := range NumOps {
-		reach[op] = make([]uint32, len(m.Nodes))
+		reach[op] = buf[(2+int(op))*nodes : (3+int(op))*nodes]
 	}
-	for n := len(m.Nodes) - 1; n >= 0; n-- {
-		if !inTrie[n] {
+	for n := nodes - 1; n >= 0; n-- {
+		if inTrie[n] == 0 {
 			continue
 		}
 		for op := range NumOps {
@@ -56,7 +61,7 @@ func (m *Matcher) trieReachSigs(from, to []uint32) (reach [NumOps][]uint32) {
 					reach[op][n] |= m.setSig[m.DestACL[d][op]]
 				}
 			}
-			if p := parent[n]; p >= 0 {
+			if p := parent[n]; p != ^uint32(0) {
 				reach[op][p] |= reach[op][n]
 			}
 		}

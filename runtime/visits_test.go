@@ -13,6 +13,7 @@ func TestVisits(t *testing.T) {
 		{Start: 3, Deterministic: false, Elements: 4},
 		{Start: 4, Deterministic: true, Elements: 4},
 	}}
+	m.setVisits()
 	for _, tc := range []struct {
 		n    int
 		want string // starts; a pair as a+b
@@ -22,7 +23,7 @@ func TestVisits(t *testing.T) {
 		{4, "0+2 3 4"},
 	} {
 		got := ""
-		for i, v := range m.visitsOf(tc.n) {
+		for i, v := range m.visits[tc.n] {
 			if i > 0 {
 				got += " "
 			}

@@ -21,6 +21,7 @@ import (
 	"github.com/destgen/destgen/bench/harness"
 	"github.com/destgen/destgen/bench/workload"
 	"github.com/destgen/destgen/gen"
+	"github.com/destgen/destgen/gen/emit"
 	"github.com/destgen/destgen/gen/model"
 )
 
@@ -149,7 +150,8 @@ func writeTarget(dir string, t Target) error {
 	if err := diags.Err(); err != nil {
 		return err
 	}
-	src, err := gen.Source(m, t.Package)
+	goFile := t.Package + "_gen.go"
+	src, planBytes, err := gen.Files(m, t.Package, goFile)
 	if err != nil {
 		return err
 	}
@@ -159,7 +161,10 @@ func writeTarget(dir string, t Target) error {
 	if err := os.WriteFile(filepath.Join(dir, "config.json"), w.Config(), 0o644); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, t.Package+"_gen.go"), src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, emit.PlanPath(goFile)), planBytes, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, goFile), src, 0o644); err != nil {
 		return err
 	}
 	return writeFile(filepath.Join(dir, "loops.go"), loopsFile, struct {

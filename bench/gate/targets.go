@@ -88,6 +88,7 @@ func Checks(m Mode) []Check {
 		}
 	}
 	cs = append(cs, generalChecks(m.GeneralSizes)...)
+	cs = append(cs, liveChecks(m)...)
 	if m.CIOnly {
 		var ci []Check
 		for _, c := range cs {
@@ -154,6 +155,56 @@ func destChecks(shape string, n int) []Check {
 	}
 	return cs
 }
+
+// liveMax is issue 19's bound on a live.Realm's lookups against the
+// generated package's: both call the same runtime on the same plan, so
+// the only difference is reaching it through a pointer rather than a
+// package variable. Not a CI target: 5% is within a shared machine's noise.
+const liveMax = 1.05
+
+// liveChecks bound impl=live by impl=gen on every workload the benchmarks
+// run: each name sample of Resolve, Matches and Allowed at every size and
+// shape, and of AutoCreate at every policy count and mix.
+func liveChecks(m Mode) []Check {
+	const target = "live Realm vs generated code"
+	var cs []Check
+	bound := func(fn, cfg string) {
+		cs = append(cs, Check{Target: target + " (" + fn + ")", Slow: side(fn, cfg, "live"), Fast: side(fn, cfg, "gen"), Max: liveMax})
+	}
+	for _, shape := range shapes {
+		for _, n := range m.Sizes {
+			cfg := func(names string) string { return fmt.Sprintf("shape=%s/N=%d/names=%s", shape, n, names) }
+			for _, names := range []string{"hits", "hits-zipf", "wild", "miss", "invalid", "mixed", "mixed-zipf"} {
+				bound("Resolve", cfg(names))
+			}
+			for _, names := range []string{"wild", "mixed"} {
+				bound("Matches", cfg(names))
+			}
+			for _, names := range []string{"hits", "mixed"} {
+				bound("Allowed", cfg(names))
+			}
+		}
+	}
+	for _, mix := range mixes {
+		for _, p := range m.PolicySizes {
+			for _, names := range []string{"hits", "miss", "mixed"} {
+				bound("AutoCreate", fmt.Sprintf("shape=%s/P=%d/names=%s", mix, p, names))
+			}
+		}
+	}
+	if !contains(m.Sizes, 100_000) {
+		return cs // BenchmarkCompile's workloads are the full set's
+	}
+	for _, cfg := range []string{"shape=exact/N=10000", "shape=exact/N=100000", "shape=wild/N=10000"} {
+		cs = append(cs, Check{Target: "live.Compile vs destgen check + planning",
+			Slow: side("Compile", cfg, "live"), Fast: side("Compile", cfg, "check+plan"), Max: compileMax})
+	}
+	return cs
+}
+
+// compileMax is issue 19's bound on what accepting a config costs a
+// running broker (live.Compile) over destgen check plus planning.
+const compileMax = 1.2
 
 func contains(xs []int, x int) bool {
 	for _, y := range xs {

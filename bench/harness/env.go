@@ -7,6 +7,7 @@ import (
 	"github.com/destgen/destgen/bench/workload"
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/reference"
+	"github.com/destgen/destgen/live"
 )
 
 // NamesPerBench is the length of every name sample. A power of two, so a
@@ -29,6 +30,7 @@ type Env struct {
 	Map      map[string]*Dest
 	GSL      *GSL
 	Regexps  *Regexps
+	Live     *live.Realm // impl=live: the config compiled in-process
 	Callers  [][]string
 
 	mu    sync.Mutex
@@ -59,9 +61,13 @@ func EnvOf(spec workload.Spec) (*Env, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%v: gsl: %v", spec, err)
 	}
+	r, err := NewLive(w.Config())
+	if err != nil {
+		return nil, fmt.Errorf("%v: live: %v", spec, err)
+	}
 	e := &Env{
 		Workload: w, Model: m, Ref: reference.New(m), Map: NewMap(m), GSL: g,
-		Regexps: NewRegexps(m), Callers: w.Callers(NamesPerBench, CallerPrincipals),
+		Regexps: NewRegexps(m), Live: r, Callers: w.Callers(NamesPerBench, CallerPrincipals),
 		names: map[string][]string{},
 	}
 	envs[spec] = e

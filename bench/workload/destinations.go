@@ -15,6 +15,7 @@ type shapeMix struct{ star, tail int }
 var mixes = map[Shape]shapeMix{
 	Exact: {star: 6, tail: 4},
 	Wild:  {star: 35, tail: 35},
+	IoT:   {star: 40, tail: 30},
 }
 
 // destinations generates N unique patterns: the literal ones first (so
@@ -31,7 +32,7 @@ func (w *Workload) destinations(r *rand.Rand) error {
 	seen := map[string]bool{}
 	var lits, pats []string
 	for len(lits) < nLit {
-		p, err := w.unique(r, seen, func() []string { return w.randomName(r, w.randomDepth(r)) })
+		p, err := w.unique(r, seen, func() []string { return w.randomName(r, w.depth(r)) })
 		if err != nil {
 			return err
 		}
@@ -98,8 +99,14 @@ func isLiteral(elems []string) bool {
 	return true
 }
 
-// randomDepth draws a name's number of elements for the family.
-func (w *Workload) randomDepth(r *rand.Rand) int { return w.family.randomDepth(r) }
+// depth draws a name's number of elements: the family's depths, or 5 to
+// 7 for the IoT shape (make scale's).
+func (w *Workload) depth(r *rand.Rand) int {
+	if w.Spec.Shape == IoT {
+		return 5 + r.IntN(3)
+	}
+	return w.family.randomDepth(r)
+}
 
 // randomName draws a name of depth elements, level by level.
 func (w *Workload) randomName(r *rand.Rand, depth int) []string {
@@ -149,13 +156,16 @@ func allWild(elems []string) bool {
 // (and sometimes with '*' inside) in the wild one.
 func (w *Workload) tailPattern(r *rand.Rand, lits []string) []string {
 	lo, hi := 1+w.family.prefix, 4+w.family.prefix
-	if w.Spec.Shape == Wild {
+	switch w.Spec.Shape {
+	case Wild:
 		lo, hi = 2+w.family.prefix, w.family.maxDepth()-1
+	case IoT:
+		lo, hi = 2, 6 // a '>' pattern is as long as a name at most
 	}
 	elems := w.baseName(r, lits, hi)
 	n := min(len(elems), lo+r.IntN(hi-lo+1))
 	elems = append(elems[:n:n], ">")
-	if w.Spec.Shape == Wild && n > 1 && r.IntN(10) < 3 {
+	if w.Spec.Shape != Exact && n > 1 && r.IntN(10) < 3 {
 		elems[1+r.IntN(n-1)] = "*"
 	}
 	return elems
@@ -170,7 +180,7 @@ func (w *Workload) baseName(r *rand.Rand, lits []string, minDepth int) []string 
 			return e
 		}
 	}
-	return w.randomName(r, max(minDepth, w.randomDepth(r)))
+	return w.randomName(r, max(minDepth, w.depth(r)))
 }
 
 // acl draws up to maxLen distinct principals, favouring roles.

@@ -31,7 +31,7 @@ var mutations = []func(name string) string{
 func (w *Workload) invalid(r *rand.Rand) []string {
 	var out []string
 	for range invalidPerBase {
-		base := strings.Join(w.randomName(r, w.randomDepth(r)), ".")
+		base := strings.Join(w.randomName(r, w.depth(r)), ".")
 		if len(w.Literals) > 0 {
 			base = w.Literals[r.IntN(len(w.Literals))]
 		}

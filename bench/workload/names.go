@@ -198,7 +198,7 @@ func (w *Workload) miss(r *rand.Rand) (string, bool) {
 	if len(w.Literals) > 0 && r.IntN(4) != 0 {
 		elems = strings.Split(w.Literals[r.IntN(len(w.Literals))], ".")
 	} else {
-		elems = w.randomName(r, w.randomDepth(r))
+		elems = w.randomName(r, w.depth(r))
 	}
 	elems[r.IntN(len(elems))] = fmt.Sprintf("%s%d", missTokens[r.IntN(len(missTokens))], r.IntN(1000))
 	return strings.Join(elems, "."), !w.index.match(elems)

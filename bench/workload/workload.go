@@ -26,6 +26,10 @@ const (
 	// Wild is wildcard-heavy: mid-pattern '*', several per pattern, deep
 	// '>' patterns, a few patterns starting with '*'.
 	Wild Shape = "wild"
+	// IoT is wildcard-heavy with IoT-style topics: every name has 5 to 7
+	// elements (site, building, device class, device, metric, ...), and
+	// 70% of the patterns have '*' or '>', as Wild's do.
+	IoT Shape = "iot"
 )
 
 // PolicyMix is the kind of auto-creation policy list.
@@ -135,7 +139,7 @@ func Generate(s Spec) (*Workload, error) {
 
 func (s Spec) validate() error {
 	switch {
-	case s.Shape != Exact && s.Shape != Wild:
+	case s.Shape != Exact && s.Shape != Wild && s.Shape != IoT:
 		return fmt.Errorf("workload: unknown shape %q", s.Shape)
 	case families[s.Family] == nil:
 		return fmt.Errorf("workload: unknown family %q", s.Family)

@@ -1,6 +1,7 @@
 // Command destgen compiles a broker's destination config into a Go package.
 //
 //	destgen -config realm.json -o routes_gen.go [-pkg routes] [-strict]
+//	destgen -config realm.json -plan realm.plan
 //	destgen check -config realm.json [-strict]
 //	destgen explain -config realm.json [-json] [-principal P]... NAME...
 //	destgen diff [-json] [-all] OLD NEW
@@ -71,6 +72,7 @@ func run(args []string) int {
 	switch o.Command {
 	case gen.CmdGenerate:
 		fs.StringVar(&o.Output, "o", "", "output Go `file`")
+		fs.StringVar(&o.Plan, "plan", "", "also write the plan artifact to `file` (runtime.DecodePlan reads it); without -o, only it")
 		fs.StringVar(&o.Package, "pkg", o.Package, "Go package `name` (default $GOPACKAGE)")
 		fs.BoolVar(&o.Tests, "tests", false, "also write the output's _test.go: a property test and a fuzz target against the reference interpreter")
 	case gen.CmdExplain:

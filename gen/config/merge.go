@@ -16,9 +16,10 @@ type Source struct {
 }
 
 // text is a config file with its contents as a string, which the config
-// keeps substrings of.
+// keeps substrings of, and the format to read it in.
 type text struct {
 	file, data string
+	format     Format
 }
 
 // DecodeAll reads several config files as one config, so that a Broker-J
@@ -37,13 +38,25 @@ type text struct {
 // File lists the files' base names (it names the source in the header of
 // generated code); its Format is Qpid only when every file was read so.
 func DecodeAll(srcs []Source, f Format) (*Config, diag.List) {
+	formats := make([]Format, len(srcs))
+	for i := range formats {
+		formats[i] = f
+	}
+	return DecodeEach(srcs, formats)
+}
+
+// DecodeEach is DecodeAll with a format for each source: formats[i] reads
+// srcs[i], so that a running broker can be handed a virtual host and a
+// native file that it knows to be such (live.Compile). formats must be as
+// long as srcs.
+func DecodeEach(srcs []Source, formats []Format) (*Config, diag.List) {
 	texts := make([]text, len(srcs))
 	for i, src := range srcs {
 		// A copy: the config keeps substrings, and the caller may
 		// reuse Data.
-		texts[i] = text{src.File, string(src.Data)}
+		texts[i] = text{src.File, string(src.Data), formats[i]}
 	}
-	return decodeAll(texts, f, nil)
+	return decodeAll(texts, nil)
 }
 
 // DecodeFiles is DecodeAll on the files at paths; err is an I/O error,
@@ -63,9 +76,9 @@ func DecodeFilesVars(paths []string, f Format, vars *Vars) (*Config, diag.List, 
 		if err != nil {
 			return nil, nil, err
 		}
-		texts[i] = text{path, data}
+		texts[i] = text{path, data, f}
 	}
-	cfg, diags := decodeAll(texts, f, vars)
+	cfg, diags := decodeAll(texts, vars)
 	return cfg, diags, nil
 }
 
@@ -85,9 +98,9 @@ func readFile(path string) (string, error) {
 	return b.String(), err
 }
 
-func decodeAll(texts []text, f Format, vars *Vars) (*Config, diag.List) {
+func decodeAll(texts []text, vars *Vars) (*Config, diag.List) {
 	if len(texts) == 1 {
-		return decodeAt(texts[0].file, texts[0].data, f, &decoder{locBase: 1, vars: vars})
+		return decodeAt(texts[0].file, texts[0].data, texts[0].format, &decoder{locBase: 1, vars: vars})
 	}
 	merged := &Config{Permissions: true, Format: Qpid}
 	var diags diag.List
@@ -97,7 +110,7 @@ func decodeAll(texts []text, f Format, vars *Vars) (*Config, diag.List) {
 	for _, t := range texts {
 		d := &decoder{destBase: len(merged.Destinations), policyBase: len(merged.Policies), locBase: base, vars: vars}
 		base += Loc(len(t.data)) + 1
-		cfg, l := decodeAt(t.file, t.data, f, d)
+		cfg, l := decodeAt(t.file, t.data, t.format, d)
 		diags = append(diags, l...)
 		names = append(names, filepath.Base(t.file))
 		if cfg == nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/destgen/destgen/gen/config"
+	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/plan"
 )
 
@@ -48,16 +49,22 @@ func properties(f *jen.File, p *plan.Plan) {
 }
 
 // destinations emits the Destination type, the Destinations table and the
-// init function that fills it from the dest* data at the end of the file:
+// init function that fills it, and Policies, from the plan:
 //
 //	var Destinations [2]Destination
 //
 //	func init() {
-//		start := uint32(0)
+//		if len(destgenPlan.Destinations) != len(Destinations) || ... {
+//			panic(...)
+//		}
 //		for i := range Destinations {
-//			d := &Destinations[i]
+//			p, d := &destgenPlan.Destinations[i], &Destinations[i]
 //			...
 //		}
+//		for i := range Policies {
+//			...
+//		}
+//		destgenPlan = nil
 //	}
 func destinations(f *jen.File, p *plan.Plan) {
 	f.Comment("Destination is one configured destination. Lookups return pointers into")
@@ -74,112 +81,53 @@ func destinations(f *jen.File, p *plan.Plan) {
 	f.Comment("Destinations are the configured destinations, in config order.")
 	f.Var().Id("Destinations").Index(jen.Lit(len(p.Model.Destinations))).Id("Destination")
 	body := []jen.Code{
-		jen.Id("d").Op(":=").Op("&").Id("Destinations").Index(jen.Id("i")),
-		jen.Id("end").Op(":=").Id("destPatternEnds").Index(jen.Id("i")),
-		jen.List(jen.Id("d").Dot("Index"), jen.Id("d").Dot("Pattern")).Op("=").List(jen.Id("i"), jen.Id("destPatterns").Index(jen.Id("start"), jen.Id("end"))),
-		jen.Id("start").Op("=").Id("end"),
-		jen.List(jen.Id("d").Dot("Store"), jen.Id("d").Dot("HasStore")).Op("=").List(
-			jen.Id("destStrings").Index(jen.Id("destStore").Index(jen.Id("i"))), jen.Id("destStore").Index(jen.Id("i")).Op("!=").Lit(0)),
-		jen.List(jen.Id("d").Dot("Cluster"), jen.Id("d").Dot("HasCluster")).Op("=").List(
-			jen.Id("destStrings").Index(jen.Id("destCluster").Index(jen.Id("i"))), jen.Id("destCluster").Index(jen.Id("i")).Op("!=").Lit(0)),
+		jen.List(jen.Id("p"), jen.Id("d")).Op(":=").List(jen.Op("&").Id("destgenPlan").Dot("Destinations").Index(jen.Id("i")), jen.Op("&").Id("Destinations").Index(jen.Id("i"))),
+		jen.List(jen.Id("d").Dot("Index"), jen.Id("d").Dot("Pattern")).Op("=").List(jen.Id("i"), jen.Id("p").Dot("Pattern")),
+		jen.List(jen.Id("d").Dot("Store"), jen.Id("d").Dot("HasStore")).Op("=").List(jen.Id("p").Dot("Store"), jen.Id("p").Dot("HasStore")),
+		jen.List(jen.Id("d").Dot("Cluster"), jen.Id("d").Dot("HasCluster")).Op("=").List(jen.Id("p").Dot("Cluster"), jen.Id("p").Dot("HasCluster")),
 	}
 	for _, fl := range p.Model.Schema {
-		body = append(body, propertyInit(fl.GoName))
+		body = append(body, propertyInit(fl))
 	}
+	f.Comment("init fills Destinations and Policies from the plan, which the checksum")
+	f.Comment("in MustLoadPlan's call proved was generated with this code; the test")
+	f.Comment("of its shape is a second guard.")
 	f.Func().Id("init").Params().Block(
-		jen.Id("start").Op(":=").Uint32().Call(jen.Lit(0)),
+		jen.If(jen.Len(jen.Id("destgenPlan").Dot("Destinations")).Op("!=").Len(jen.Id("Destinations")).Op("||").
+			Len(jen.Id("destgenPlan").Dot("PropertyKeys")).Op("!=").Len(jen.Id("Properties").Values().Dot("Has")).Op("||").
+			Len(jen.Id("destgenPlan").Dot("Policies")).Op("!=").Len(jen.Id("Policies"))).Block(
+			jen.Panic(jen.Lit("destgen: the embedded plan does not fit this code: run go generate")),
+		),
 		jen.For(jen.Id("i").Op(":=").Range().Id("Destinations")).Block(body...),
+		jen.For(jen.Id("i").Op(":=").Range().Id("Policies")).Block(
+			jen.Id("p").Op(":=").Op("&").Id("destgenPlan").Dot("Policies").Index(jen.Id("i")),
+			jen.Id("Policies").Index(jen.Id("i")).Op("=").Id("Policy").Values(jen.Dict{
+				jen.Id("Index"): jen.Id("i"), jen.Id("Pattern"): jen.Id("p").Dot("Pattern"),
+				jen.Id("NodeType"): jen.Id("p").Dot("NodeType"), jen.Id("Attributes"): jen.Id("p").Dot("Attributes"),
+			}),
+		),
+		jen.Comment("The tables keep what lookups read; the plan's other columns can go."),
+		jen.Id("destgenPlan").Op("=").Nil(),
 	)
+}
+
+// propertyMember is the PropertyValue member holding a value of each type.
+var propertyMember = map[config.ScalarType]string{
+	config.TypeString: "Str", config.TypeInt: "Int", config.TypeFloat: "Float", config.TypeBool: "Bool",
 }
 
 // propertyInit emits, for field Durable,
 //
-//	if v := propDurable[i]; v != 0 {
-//		d.Properties.Durable = propDurableValues[v]
+//	if v := p.Properties[PropDurable]; v.Set {
+//		d.Properties.Durable = v.Str
 //		d.Properties.Has[PropDurable] = true
 //	}
-func propertyInit(goName string) jen.Code {
-	return jen.If(jen.Id("v").Op(":=").Id("prop"+goName).Index(jen.Id("i")), jen.Id("v").Op("!=").Lit(0)).Block(
-		jen.Id("d").Dot("Properties").Dot(goName).Op("=").Id("prop"+goName+"Values").Index(jen.Id("v")),
-		jen.Id("d").Dot("Properties").Dot("Has").Index(jen.Id("Prop"+goName)).Op("=").True(),
+func propertyInit(fl model.Field) jen.Code {
+	prop := "Prop" + fl.GoName
+	return jen.If(jen.Id("v").Op(":=").Id("p").Dot("Properties").Index(jen.Id(prop)), jen.Id("v").Dot("Set")).Block(
+		jen.Id("d").Dot("Properties").Dot(fl.GoName).Op("=").Id("v").Dot(propertyMember[fl.Type]),
+		jen.Id("d").Dot("Properties").Dot("Has").Index(jen.Id(prop)).Op("=").True(),
 	)
-}
-
-// destinationData writes the dest* and prop* tables destinations' init
-// reads: patterns as one blob, stores, clusters and property values as
-// indices into small tables of distinct values (0: unset).
-func destinationData(w *dataWriter, p *plan.Plan) {
-	ds := p.Model.Destinations
-	strs := newInterner(strconv.Quote(""))
-	var patterns []string
-	var store, cluster []uint64
-	for _, d := range ds {
-		patterns = append(patterns, d.Pattern.Text)
-		store = append(store, optionalIndex(strs, d.Store))
-		cluster = append(cluster, optionalIndex(strs, d.Cluster))
-	}
-	w.b.WriteString("\n// The destinations' fields, read by init.\n")
-	blob, ends := plan.Blob(patterns)
-	w.str("destPatterns", blob)
-	w.uints("destPatternEnds", "uint32", widen(ends))
-	w.uints("destStore", "uint32", store)
-	w.uints("destCluster", "uint32", cluster)
-	w.values("destStrings", "string", strs.lits)
-	for j, fl := range p.Model.Schema {
-		vals := newInterner(zeroLits[fl.Type])
-		idx := make([]uint64, len(ds))
-		for i, d := range ds {
-			if d.Has[j] {
-				idx[i] = vals.index(scalarLit(d.Props[j]))
-			}
-		}
-		w.uints("prop"+fl.GoName, "uint32", idx)
-		w.values("prop"+fl.GoName+"Values", goTypes[fl.Type], vals.lits)
-	}
-}
-
-var zeroLits = map[config.ScalarType]string{
-	config.TypeString: `""`, config.TypeInt: "0", config.TypeFloat: "0", config.TypeBool: "false",
-}
-
-func optionalIndex(strs *interner, o config.Optional) uint64 {
-	if !o.Set {
-		return 0
-	}
-	return strs.index(strconv.Quote(o.Value))
-}
-
-// scalarLit formats a property value as a Go literal of its field's type.
-func scalarLit(s config.Scalar) string {
-	switch s.Type {
-	case config.TypeInt:
-		return strconv.FormatInt(s.Int, 10)
-	case config.TypeFloat:
-		return strconv.FormatFloat(s.Float, 'g', -1, 64)
-	case config.TypeBool:
-		return strconv.FormatBool(s.Bool)
-	}
-	return strconv.Quote(s.Str)
-}
-
-// interner numbers distinct literals in order of first use; number 0 is
-// reserved for "unset" and holds the zero literal.
-type interner struct {
-	lits []string
-	ids  map[string]uint64
-}
-
-func newInterner(zero string) *interner {
-	return &interner{lits: []string{zero}, ids: map[string]uint64{}}
-}
-
-func (in *interner) index(lit string) uint64 {
-	if id, ok := in.ids[lit]; ok {
-		return id
-	}
-	in.ids[lit] = uint64(len(in.lits))
-	in.lits = append(in.lits, lit)
-	return in.ids[lit]
 }
 
 func quote(s string) string {

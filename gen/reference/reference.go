@@ -53,6 +53,24 @@ func LoadBytes(file string, data []byte) (*Interp, error) {
 	return New(m), nil
 }
 
+// Explanation is what `destgen explain` reports for one name; its JSON
+// form, encoded with HTML escaping off, is the -json output, one object
+// per line. gen.Explain fills it from the interpreter and live.Realm.Explain
+// from a compiled realm, and the two must be equal, byte for byte once
+// encoded. It lives here, the package both may import, so that one
+// definition says what the answer is.
+type Explanation struct {
+	Name       string          `json:"name"`
+	Error      string          `json:"error,omitempty"`
+	Matches    []string        `json:"matches"`
+	Chosen     *string         `json:"chosen"`
+	Store      *string         `json:"store,omitempty"`
+	Cluster    *string         `json:"cluster,omitempty"`
+	Properties map[string]any  `json:"properties,omitempty"`
+	Allowed    map[string]bool `json:"allowed"`
+	AutoCreate map[string]*int `json:"autoCreate"`
+}
+
 // Matches returns the indices, in config order, of every destination that
 // matches name. An invalid name is an error.
 func (r *Interp) Matches(name string) ([]int, error) {

@@ -1,10 +1,12 @@
 // Command scale measures how destgen copes with large configs: for each
-// size it generates a synthetic config (exact-shaped destinations plus 1k
-// auto-creation policies), then times `destgen check`, generation, and
-// `go build` of the generated package, with peak memory, and prints a
-// table:
+// size it generates a synthetic config (destinations of -shape exact, wild
+// or iot, plus 1k auto-creation policies), then times `destgen check`,
+// generation, and `go build` of the generated package, with peak memory,
+// then runs a probe program that imports the package and reports its
+// initialisation (GODEBUG=inittrace=1), the heap it keeps per destination
+// and a validating Load of its plan (probe.go), and prints a table:
 //
-//	go run ./cmd/scale -n 1000,10000,30000,100000
+//	go run ./cmd/scale -shape iot -n 10000,100000
 //
 // Every step runs as its own process, as in a broker's build; peak memory
 // is the largest resident set among the step's processes.
@@ -23,7 +25,7 @@ import (
 func main() {
 	sizes := flag.String("n", "1000,10000,30000,100000", "comma-separated destination counts")
 	policies := flag.Int("policies", 1000, "auto-creation policies per config")
-	shape := flag.String("shape", string(workload.Exact), "destination shape: exact or wild")
+	shape := flag.String("shape", string(workload.Exact), "destination shape: exact, wild or iot")
 	flag.Parse()
 	var ns []int
 	for _, f := range strings.Split(*sizes, ",") {

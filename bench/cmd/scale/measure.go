@@ -23,6 +23,7 @@ type row struct {
 	ConfigMB, FileMB float64
 	Check, Generate  step
 	Build            step
+	Probe            probe
 }
 
 // measureAll builds destgen once, then measures each size in a scratch
@@ -76,7 +77,10 @@ func measure(dir, root, destgen string, spec workload.Spec) (row, error) {
 	r.FileMB = float64(fi.Size()) / 1e6
 	// The runtime package comes from the build cache, as in a broker's
 	// repeated builds; the generated package is new, so it is compiled.
-	r.Build, err = run(mod, "go", "build", "-o", os.DevNull, "./routes")
+	if r.Build, err = run(mod, "go", "build", "-o", os.DevNull, "./routes"); err != nil {
+		return r, err
+	}
+	r.Probe, err = runProbe(mod)
 	return r, err
 }
 

@@ -10,11 +10,12 @@ import (
 // column for each time, so that linear growth shows as a flat column.
 func printTable(w io.Writer, rows []row) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "N\tconfig MB\tcheck s\tcheck MB\tgenerate s\tgenerate MB\tfile MB\tbuild s\tbuild MB\tbuild µs/dest\t")
+	fmt.Fprintln(tw, "N\tconfig MB\tcheck s\tcheck MB\tgenerate s\tgenerate MB\tfile MB\tplan MB\tbuild s\tbuild MB\tinit ms\tinit CPU ms\tinit allocs\tLoad ms\tLoad CPU ms\tLoad allocs\tretained B/dest\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%d\t%.1f\t%.2f\t%.0f\t%.2f\t%.0f\t%.1f\t%.2f\t%.0f\t%.1f\t\n",
+		p := r.Probe
+		fmt.Fprintf(tw, "%d\t%.1f\t%.2f\t%.0f\t%.2f\t%.0f\t%.2f\t%.1f\t%.2f\t%.0f\t%.1f\t%.1f\t%d\t%.1f\t%.1f\t%d\t%.0f\t\n",
 			r.N, r.ConfigMB, r.Check.Seconds, r.Check.PeakMB, r.Generate.Seconds, r.Generate.PeakMB,
-			r.FileMB, r.Build.Seconds, r.Build.PeakMB, 1e6*r.Build.Seconds/float64(r.N))
+			r.FileMB, p.PlanMB, r.Build.Seconds, r.Build.PeakMB, p.InitMs, p.InitCPUMs, p.InitAllocs, p.LoadMs, p.LoadCPUMs, p.LoadAllocs, p.RetainedB)
 	}
 	tw.Flush()
 }

@@ -2,13 +2,16 @@
 
 package routes
 
-import "github.com/destgen/destgen/runtime"
+import (
+	_ "embed"
+	"github.com/destgen/destgen/runtime"
+)
 
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(5 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 5)
+	_ = runtime.EnforceVersion(6 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 6)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -44,52 +47,55 @@ type Destination struct {
 // Destinations are the configured destinations, in config order.
 var Destinations [4]Destination
 
+// init fills Destinations and Policies from the plan, which the checksum
+// in MustLoadPlan's call proved was generated with this code; the test
+// of its shape is a second guard.
 func init() {
-	start := uint32(0)
+	if len(destgenPlan.Destinations) != len(Destinations) || len(destgenPlan.PropertyKeys) != len(Properties{}.Has) || len(destgenPlan.Policies) != len(Policies) {
+		panic("destgen: the embedded plan does not fit this code: run go generate")
+	}
 	for i := range Destinations {
-		d := &Destinations[i]
-		end := destPatternEnds[i]
-		d.Index, d.Pattern = i, destPatterns[start:end]
-		start = end
-		d.Store, d.HasStore = destStrings[destStore[i]], destStore[i] != 0
-		d.Cluster, d.HasCluster = destStrings[destCluster[i]], destCluster[i] != 0
-		if v := propDurable[i]; v != 0 {
-			d.Properties.Durable = propDurableValues[v]
+		p, d := &destgenPlan.Destinations[i], &Destinations[i]
+		d.Index, d.Pattern = i, p.Pattern
+		d.Store, d.HasStore = p.Store, p.HasStore
+		d.Cluster, d.HasCluster = p.Cluster, p.HasCluster
+		if v := p.Properties[PropDurable]; v.Set {
+			d.Properties.Durable = v.Bool
 			d.Properties.Has[PropDurable] = true
 		}
-		if v := propPrefetch[i]; v != 0 {
-			d.Properties.Prefetch = propPrefetchValues[v]
+		if v := p.Properties[PropPrefetch]; v.Set {
+			d.Properties.Prefetch = v.Int
 			d.Properties.Has[PropPrefetch] = true
 		}
-		if v := propSampleRate[i]; v != 0 {
-			d.Properties.SampleRate = propSampleRateValues[v]
+		if v := p.Properties[PropSampleRate]; v.Set {
+			d.Properties.SampleRate = v.Float
 			d.Properties.Has[PropSampleRate] = true
 		}
 	}
+	for i := range Policies {
+		p := &destgenPlan.Policies[i]
+		Policies[i] = Policy{
+			Attributes: p.Attributes,
+			Index:      i,
+			NodeType:   p.NodeType,
+			Pattern:    p.Pattern,
+		}
+	}
+	// The tables keep what lookups read; the plan's other columns can go.
+	destgenPlan = nil
 }
 
-// matcher is the lookup plan, expanded once at initialisation from the
-// plan* tables at the end of this file; see runtime.Compact.
-var matcher = runtime.NewMatcher(&runtime.Compact{
-	Automata:      planAutomata,
-	DestACL:       planDestACL,
-	EdgeEnds:      planEdgeEnds,
-	EdgeFrom:      planEdgeFrom,
-	EdgeKeys:      planEdgeKeys,
-	EdgeTo:        planEdgeTo,
-	ExactEnds:     planExactEnds,
-	ExactKeys:     planExactKeys,
-	Infos:         planInfos,
-	Lists:         planLists,
-	Nodes:         planNodes,
-	Permissions:   true,
-	PrincipalEnds: planPrincipalEnds,
-	PrincipalKeys: planPrincipalKeys,
-	Rank:          planRank,
-	SetWords:      1,
-	Sets:          planSets,
-	States:        planStates,
-})
+// destgenPlanFile is the lookup plan, destgen's plan artifact (see runtime.Plan),
+// generated with this file.
+//
+//go:embed routes_gen.plan
+var destgenPlanFile string
+
+// destgenPlan is destgenPlanFile decoded and checked, once, at initialisation.
+var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0xbbdaa6c7)
+
+// matcher answers the destination lookups from the plan's tables.
+var matcher = runtime.NewMatcher(&destgenPlan.Matcher)
 
 // Resolve returns the destination whose properties apply to name: an exact
 // match, else the best '*' pattern, else the '>' pattern with the most
@@ -139,45 +145,15 @@ type Policy struct {
 }
 
 // Policies are the auto-creation policies, in config order.
-var Policies = [...]Policy{
-	{
-		Attributes: "{\"durable\":false,\"lifetimePolicy\":\"DELETE_ON_NO_OUTBOUND_LINKS\"}",
-		Index:      0,
-		NodeType:   "queue",
-		Pattern:    "tmp\\..*",
-	},
-	{
-		Attributes: "{\"type\":\"topic\"}",
-		Index:      1,
-		NodeType:   "exchange",
-		Pattern:    "events\\.[a-z]+",
-	},
-}
+var Policies [2]Policy
 
-// policyAutomata decide the General policies (see runtime.PolicyAutomaton):
-//
-//	policy 1, Java: "events\\.[a-z]+"
-var policyAutomata = []runtime.PolicyAutomaton{{
-	ASCII:       policyAutomaton0ASCII,
-	Accept:      policyAutomaton0Accept,
-	Classes:     8,
-	Next:        policyAutomaton0Next,
-	Policies:    policyAutomaton0Policies,
-	RuneClasses: policyAutomaton0RuneClasses,
-	RuneStarts:  policyAutomaton0RuneStarts,
-	Start:       1,
-}}
-
-// policyIndex decides AutoCreate, calling policyMatch for the General
-// policies without an automaton only; see runtime.PolicyIndex.
-var policyIndex = runtime.NewPolicyIndex(&runtime.CompactPolicies{
-	AtEnd:       policyAtEnd,
-	Automata:    policyAutomata,
-	EntryPolicy: policyOfEntry,
-	Flags:       policyFlags,
-	LiteralEnds: policyLiteralEnds,
-	Literals:    policyLiterals,
-})
+// policyIndex decides AutoCreate, with the plan's policy automata, calling
+// policyMatch for the policies whose regexp only can decide; see
+// runtime.PolicyIndex and runtime.PolicyMatchers.
+var (
+	policyIndex = runtime.NewPolicyIndex(&destgenPlan.PolicyIndex)
+	policyMatch = runtime.MustCompilePolicyMatchers(destgenPlan.Policies).Match
+)
 
 // AutoCreate returns the policy that auto-creates a node named name for op,
 // as Broker-J chooses it: the first policy in config order whose pattern
@@ -189,170 +165,4 @@ func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
 		return nil, false
 	}
 	return &Policies[i], true
-}
-
-// policyMatch reports whether General policy i's pattern matches the whole
-// name. The policy index decides every other policy without calling it.
-func policyMatch(i int, name string) bool {
-	return false
-}
-
-// The destinations' fields, read by init.
-
-var destPatterns = "orders.createdorders.*orders.>metrics.>"
-
-var destPatternEnds = []uint32{
-	14, 22, 30, 39,
-}
-
-var destStore = []uint32{
-	1, 1, 1, 3,
-}
-
-var destCluster = []uint32{
-	2, 2, 2, 2,
-}
-
-var destStrings = []string{
-	"",
-	"main",
-	"eu",
-	"scratch",
-}
-
-var propDurable = []uint32{
-	1, 1, 2, 2,
-}
-
-var propDurableValues = []bool{
-	false,
-	true,
-	false,
-}
-
-var propPrefetch = []uint32{
-	1, 2, 3, 0,
-}
-
-var propPrefetchValues = []int64{
-	0,
-	256,
-	64,
-	16,
-}
-
-var propSampleRate = []uint32{
-	0, 0, 0, 1,
-}
-
-var propSampleRateValues = []float64{
-	0,
-	0.1,
-}
-
-// The lookup plan's tables (see runtime.Compact).
-
-var planExactKeys = "orders.created"
-
-var planExactEnds = []uint32{
-	14,
-}
-
-var planInfos = []int32{
-	0, 3, 3, 1, 7,
-}
-
-var planLists = []uint32{
-	3, 2, 1, 0, 1, 2,
-}
-
-var planAutomata = []uint32{
-	0, 1, 0,
-}
-
-var planStates = []uint32{
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 5, 6, 0, 0,
-	1, 1, 2, 0, 0, 4, 0, 0, 2, 0, 2, 1, 0, 0, 1, 3,
-}
-
-var planNodes = []int32{
-	-1, -1, -1, -1, -1, 3, 3, -1, 2, -1, 1, -1,
-}
-
-var planEdgeKeys = "metricsorders"
-
-var planEdgeEnds = []uint32{
-	7, 13,
-}
-
-var planEdgeFrom = []uint32{
-	0, 0,
-}
-
-var planEdgeTo = []uint32{
-	1, 2,
-}
-
-var planRank = []uint32{
-	0, 1, 3, 2,
-}
-
-var planDestACL = []uint32{
-	1, 2, 1, 3, 0, 4, 5, 6,
-}
-
-var planSets = []uint64{
-	0x0, 0x20, 0x12, 0x10, 0x1, 0x4, 0x8, 0x13,
-}
-
-var planPrincipalKeys = "auditorsbillingcollectorgrafanaopsorders-svc"
-
-var planPrincipalEnds = []uint32{
-	8, 15, 24, 31, 34, 44,
-}
-
-// The policy index's tables (see runtime.CompactPolicies).
-
-var policyLiterals = "tmp.events."
-
-var policyLiteralEnds = []uint32{
-	4, 11,
-}
-
-var policyOfEntry = []uint32{
-	0, 1,
-}
-
-var policyAtEnd = []bool{
-	false,
-	false,
-}
-
-var policyFlags = []uint8{
-	19, 33,
-}
-
-var policyAutomaton0Policies = []uint32{
-	1,
-}
-
-var policyAutomaton0ASCII = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x02\x03\x02\x02\x02\x02\x02\x02\x02\x02\x04\x02\x02\x02\x02\x05\x06\x02\a\x02\x02\x02\x02\x00\x00\x00\x00\x00"
-
-var policyAutomaton0RuneStarts = []uint32{
-	128,
-}
-
-var policyAutomaton0RuneClasses = "\x00"
-
-var policyAutomaton0Next = []uint16{
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0,
-	0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0,
-	0, 0, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0,
-	0, 0, 9, 9, 9, 9, 9, 9, 0, 0, 9, 9, 9, 9, 9, 9,
-}
-
-var policyAutomaton0Accept = []uint32{
-	4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295, 4294967295,
-	4294967295, 4294967295, 1, 4294967295,
 }

@@ -1,0 +1,134 @@
+package fuzz
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/plan"
+	"github.com/destgen/destgen/runtime"
+)
+
+// automatonSeeds are configs whose General policies get automata: one
+// policy's own (CheckMatch), a list's (CheckAutomaton), and one beside a
+// policy past the automaton bound, which keeps its regexp.
+var automatonSeeds = []string{
+	`{"nodeAutoCreationPolicies": [{"pattern": "svc\\.[a-z]+\\.v[0-9]+\\..*", "nodeType": "queue", "createdOnPublish": true}]}`,
+	`{"nodeAutoCreationPolicies": [{"pattern": "svc\\.[a-z]+\\.v[0-9]+\\..*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "(?i)reply\\.[a-z0-9]{8}", "nodeType": "exchange", "createdOnConsume": true},
+		{"pattern": "tenant\\.t5\\.tmp\\..*", "nodeType": "queue", "createdOnPublish": true}]}`,
+	`{"nodeAutoCreationPolicies": [{"pattern": "svc\\.[a-z]+\\.v[0-9]+\\..*", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "(a|b)*a(a|b){20}", "nodeType": "queue", "createdOnPublish": true}]}`,
+}
+
+// planSeeds are the encoded artifacts of the fuzz configs (the examples,
+// the generator's test configs), gen/plan's rich config, which has
+// every property kind and policy shape, and automatonSeeds.
+func planSeeds(f *testing.F) [][]byte {
+	var out [][]byte
+	configs := append(configSeeds(f), readFile(f, "../gen/plan/testdata/rich.json"))
+	for _, s := range automatonSeeds {
+		configs = append(configs, []byte(s))
+	}
+	for _, data := range configs {
+		m, diags := model.Load("seed.json", data)
+		if diags.Err() != nil {
+			continue
+		}
+		out = append(out, runtime.EncodePlan(plan.Build(m).Artifact()))
+	}
+	return out
+}
+
+func readFile(f *testing.F, path string) []byte {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		f.Fatal(err)
+	}
+	return data
+}
+
+// sealPlan rewrites a plan's length and checksum, so that a mutation
+// reaches the validation behind them rather than stopping at the
+// checksum.
+func sealPlan(b []byte) []byte {
+	if len(b) < 20 {
+		return b
+	}
+	b = append([]byte(nil), b...)
+	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-20))
+	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[20:], crc32.MakeTable(crc32.Castagnoli)))
+	return b
+}
+
+// FuzzDecodePlan feeds the loader arbitrary bytes, as they are and
+// sealed (see sealPlan). It must never panic; a plan it accepts must
+// build the runtime's tables and answer every lookup on any name without
+// panicking, and answer Matches with destinations in range, in order.
+// Seeds: real plans, and each with bytes flipped and cut.
+func FuzzDecodePlan(f *testing.F) {
+	r := rand.New(rand.NewPCG(19, 1))
+	for _, b := range planSeeds(f) {
+		f.Add(b, "foo.bar")
+		for range 4 {
+			m := append([]byte(nil), b...)
+			m[20+r.IntN(len(m)-20)] ^= byte(1 << r.IntN(8))
+			f.Add(sealPlan(m), "a.b.c")
+		}
+		f.Add(sealPlan(b[:20+r.IntN(len(b)-20)]), "x")
+	}
+	f.Fuzz(func(t *testing.T, b []byte, name string) {
+		for _, in := range [][]byte{b, sealPlan(b)} {
+			p, err := runtime.DecodePlan(in)
+			if err != nil {
+				if _, ok := err.(*runtime.PlanError); !ok || p != nil {
+					t.Fatalf("DecodePlan = %v, %T %v", p != nil, err, err)
+				}
+				continue
+			}
+			lookUp(t, p, name)
+		}
+	})
+}
+
+// lookUp builds p's tables and asks every lookup about name and names
+// made of p's own strings.
+func lookUp(t *testing.T, p *runtime.Plan, name string) {
+	mt := runtime.NewMatcher(&p.Matcher)
+	ix := runtime.NewPolicyIndex(&p.PolicyIndex)
+	pm, err := runtime.CompilePolicyMatchers(p.Policies)
+	if err != nil {
+		t.Fatalf("CompilePolicyMatchers on a decoded plan: %v", err)
+	}
+	names := []string{name, "", "a", "a.b", name + "." + name, strings.Repeat("a.", 40) + "a", strings.Repeat("x", 300),
+		"svc.ab.v1." + name, "reply." + name, "tenant.t5.tmp." + name}
+	for _, d := range p.Destinations {
+		names = append(names, d.Pattern, strings.ReplaceAll(strings.ReplaceAll(d.Pattern, "*", name), ">", name+".z"))
+	}
+	var principals []runtime.Principal
+	for _, s := range []string{name, "alice", "ops"} {
+		principals = append(principals, mt.Principal(s))
+	}
+	var buf []int
+	for _, n := range names {
+		if d, err := mt.Resolve(n); d >= len(p.Destinations) || d < 0 && d != -1 || d >= 0 && err != nil {
+			t.Fatalf("Resolve(%q) = %d, %v of %d destinations", n, d, err, len(p.Destinations))
+		}
+		buf, _ = mt.Matches(n, buf[:0])
+		for i, d := range buf {
+			if d < 0 || d >= len(p.Destinations) || i > 0 && d <= buf[i-1] {
+				t.Fatalf("Matches(%q) = %v of %d destinations", n, buf, len(p.Destinations))
+			}
+		}
+		for op := range runtime.NumOps + 1 {
+			mt.Allowed(op, n, principals)
+			if i, ok := ix.Find(n, op, pm.Match); ok && (i < 0 || i >= len(p.Policies)) {
+				t.Fatalf("Find(%q, %v) = %d of %d policies", n, op, i, len(p.Policies))
+			}
+		}
+	}
+}

@@ -1,0 +1,595 @@
+package runtime
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"math"
+	"strconv"
+	"unsafe"
+)
+
+// The plan's binary form, as EncodePlan writes it (all integers little
+// endian):
+//
+//	offset 0   magic "DGPLAN\r\n" (a text-mode transfer that rewrites
+//	           line ends breaks it, as PNG's does)
+//	offset 8   format version, uint32 (PlanFormat)
+//	offset 12  CRC-32C (Castagnoli) of every byte from offset 20 on
+//	offset 16  the number of those bytes, uint32
+//	offset 20  the sections, in planColumns.fields order
+//
+// A section is its number (uint32, its position in that order), its
+// element count (uint32), then the elements: 1, 4 or 8 bytes each, or
+// for a string blob its bytes, or for a string list its count of uint32
+// end offsets then the bytes they cut. The policy automata
+// (CompactPolicies.Automata) are flattened into the Auto* sections, each
+// automaton's parts cut by the ends in AutoMeta. Every variable-sized part carries
+// its count, so a decoder checks each against the bytes that remain
+// before it allocates.
+const (
+	planMagic = "DGPLAN\r\n"
+	// PlanFormat is the version of the binary form. Any change to the
+	// sections (a new one, another order or encoding) is a new version;
+	// DecodePlan reads only its own. Format 2 added the Auto* sections
+	// (the policy automata).
+	PlanFormat = 2
+
+	planHeaderBytes  = 20
+	sectionHeadBytes = 8
+)
+
+// planCRC is CRC-32C's table; crc32 uses the processors' instruction for
+// it where there is one, so checking a 10 MB plan costs about a
+// millisecond.
+var planCRC = crc32.MakeTable(crc32.Castagnoli)
+
+// planColumns is a Plan as flat columns: the compact tables as they are,
+// destinations, properties and policies one column per field, strings
+// shared by reference (0: unset, i: Strings[i-1]). It is what the
+// sections hold, field for field.
+type planColumns struct {
+	Meta    []uint32        // Permissions (0 or 1), SetWords
+	Matcher Compact         // but Permissions and SetWords, in Meta
+	Index   CompactPolicies // but Automata, in the Auto* columns
+
+	// AutoMeta is, per policy automaton, autoMetaStride words: its
+	// Classes and Start, then the ends of its part of AutoPolicies,
+	// AutoRuneStarts (and AutoRuneClasses, as long), AutoNext and
+	// AutoAccept. AutoASCII holds 128 bytes per automaton.
+	AutoMeta        []uint32
+	AutoPolicies    []uint32
+	AutoASCII       string
+	AutoRuneStarts  []uint32
+	AutoRuneClasses string
+	AutoNext        []uint16
+	AutoAccept      []uint32
+
+	PropNames  []string
+	PropFields []string
+	PropKinds  []uint8
+	// PropValues are each key's distinct values (PropValueEnds cuts them
+	// by key): int64 and float64 bits, 0 or 1, or a Strings reference.
+	PropValues    []uint64
+	PropValueEnds []uint32
+	PropIndex     []uint32 // per destination, per key: 0 unset, i: the key's value i-1
+
+	Strings      []string
+	DestPatterns []string
+	DestStore    []uint32
+	DestCluster  []uint32
+
+	PolPatterns     []string
+	PolNodeTypes    []uint8 // 0 queue, 1 exchange
+	PolAttributes   []string
+	PolGoRegexps    []string
+	PolPrefixes     []string
+	PolSuffixes     []string
+	PolRequiredEnds []uint32 // per policy, cutting PolRequired
+	PolRequired     []string
+}
+
+// planField is one section: its name, for errors, and the column.
+type planField struct {
+	name string
+	col  any // *string, *[]string, *[]uint8, *[]bool, *[]uint16, *[]uint32, *[]int32 or *[]uint64
+}
+
+// fields lists the sections in order. A new column is one line here, one
+// in planColumns, and its rule in validate.
+func (c *planColumns) fields() []planField {
+	return []planField{
+		{"Meta", &c.Meta},
+		{"ExactKeys", &c.Matcher.ExactKeys}, {"ExactEnds", &c.Matcher.ExactEnds}, {"Infos", &c.Matcher.Infos}, {"Lists", &c.Matcher.Lists},
+		{"Automata", &c.Matcher.Automata}, {"States", &c.Matcher.States}, {"Nodes", &c.Matcher.Nodes},
+		{"EdgeKeys", &c.Matcher.EdgeKeys}, {"EdgeEnds", &c.Matcher.EdgeEnds}, {"EdgeFrom", &c.Matcher.EdgeFrom}, {"EdgeTo", &c.Matcher.EdgeTo},
+		{"Rank", &c.Matcher.Rank}, {"DestACL", &c.Matcher.DestACL}, {"Sets", &c.Matcher.Sets},
+		{"PrincipalKeys", &c.Matcher.PrincipalKeys}, {"PrincipalEnds", &c.Matcher.PrincipalEnds},
+		{"PolicyLiterals", &c.Index.Literals}, {"PolicyLiteralEnds", &c.Index.LiteralEnds},
+		{"EntryPolicy", &c.Index.EntryPolicy}, {"AtEnd", &c.Index.AtEnd}, {"Flags", &c.Index.Flags},
+		{"AutoMeta", &c.AutoMeta}, {"AutoPolicies", &c.AutoPolicies}, {"AutoASCII", &c.AutoASCII},
+		{"AutoRuneStarts", &c.AutoRuneStarts}, {"AutoRuneClasses", &c.AutoRuneClasses},
+		{"AutoNext", &c.AutoNext}, {"AutoAccept", &c.AutoAccept},
+		{"PropNames", &c.PropNames}, {"PropFields", &c.PropFields}, {"PropKinds", &c.PropKinds},
+		{"PropValues", &c.PropValues}, {"PropValueEnds", &c.PropValueEnds}, {"PropIndex", &c.PropIndex},
+		{"Strings", &c.Strings}, {"DestPatterns", &c.DestPatterns}, {"DestStore", &c.DestStore}, {"DestCluster", &c.DestCluster},
+		{"PolPatterns", &c.PolPatterns}, {"PolNodeTypes", &c.PolNodeTypes}, {"PolAttributes", &c.PolAttributes},
+		{"PolGoRegexps", &c.PolGoRegexps}, {"PolPrefixes", &c.PolPrefixes}, {"PolSuffixes", &c.PolSuffixes},
+		{"PolRequiredEnds", &c.PolRequiredEnds}, {"PolRequired", &c.PolRequired},
+	}
+}
+
+// EncodePlan writes p in the binary form. The same plan always gives the
+// same bytes: strings are numbered in order of first use.
+func EncodePlan(p *Plan) []byte {
+	c := columnsOf(p)
+	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())
+	copy(b, planMagic)
+	binary.LittleEndian.PutUint32(b[8:], PlanFormat)
+	for i, f := range c.fields() {
+		b = appendSection(b, uint32(i), f.col)
+	}
+	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[planHeaderBytes:], planCRC))
+	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-planHeaderBytes))
+	return b
+}
+
+// size is about the encoded size of c, to size EncodePlan's buffer once.
+func (c *planColumns) size() int {
+	n := 0
+	for _, f := range c.fields() {
+		n += sectionHeadBytes + colBytes(f.col)
+	}
+	return n
+}
+
+func colBytes(col any) int {
+	switch v := col.(type) {
+	case *string:
+		return len(*v)
+	case *[]string:
+		n := 4 * len(*v)
+		for _, s := range *v {
+			n += len(s)
+		}
+		return n
+	case *[]uint8:
+		return len(*v)
+	case *[]bool:
+		return len(*v)
+	case *[]uint16:
+		return 2 * len(*v)
+	case *[]uint32:
+		return 4 * len(*v)
+	case *[]int32:
+		return 4 * len(*v)
+	case *[]uint64:
+		return 8 * len(*v)
+	}
+	panic("runtime: plan column of unknown type")
+}
+
+// appendSection appends section number i holding col.
+func appendSection(b []byte, i uint32, col any) []byte {
+	le := binary.LittleEndian
+	b = le.AppendUint32(b, i)
+	switch v := col.(type) {
+	case *string:
+		b = append(le.AppendUint32(b, uint32(len(*v))), *v...)
+	case *[]string:
+		b = le.AppendUint32(b, uint32(len(*v)))
+		end := uint32(0)
+		for _, s := range *v {
+			end += uint32(len(s))
+			b = le.AppendUint32(b, end)
+		}
+		for _, s := range *v {
+			b = append(b, s...)
+		}
+	case *[]uint8:
+		b = append(le.AppendUint32(b, uint32(len(*v))), *v...)
+	case *[]bool:
+		b = le.AppendUint32(b, uint32(len(*v)))
+		for _, x := range *v {
+			b = append(b, boolByte(x))
+		}
+	case *[]uint16:
+		b = le.AppendUint32(b, uint32(len(*v)))
+		for _, x := range *v {
+			b = le.AppendUint16(b, x)
+		}
+	case *[]uint32:
+		b = le.AppendUint32(b, uint32(len(*v)))
+		for _, x := range *v {
+			b = le.AppendUint32(b, x)
+		}
+	case *[]int32:
+		b = le.AppendUint32(b, uint32(len(*v)))
+		for _, x := range *v {
+			b = le.AppendUint32(b, uint32(x))
+		}
+	case *[]uint64:
+		b = le.AppendUint32(b, uint32(len(*v)))
+		for _, x := range *v {
+			b = le.AppendUint64(b, x)
+		}
+	}
+	return b
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// columnsOf flattens p into columns.
+func columnsOf(p *Plan) *planColumns {
+	c := &planColumns{
+		Meta:    []uint32{uint32(boolByte(p.Permissions)), uint32(p.Matcher.SetWords)},
+		Matcher: p.Matcher,
+		Index:   p.PolicyIndex,
+	}
+	c.Index.Automata = nil
+	c.automataColumns(p.PolicyIndex.Automata)
+	strs := stringRefs{ids: map[string]uint32{}}
+	c.properties(p, &strs)
+	for _, d := range p.Destinations {
+		c.DestPatterns = append(c.DestPatterns, d.Pattern)
+		c.DestStore = append(c.DestStore, strs.optional(d.Store, d.HasStore))
+		c.DestCluster = append(c.DestCluster, strs.optional(d.Cluster, d.HasCluster))
+	}
+	c.Strings = strs.list
+	for _, pol := range p.Policies {
+		c.PolPatterns = append(c.PolPatterns, pol.Pattern)
+		c.PolNodeTypes = append(c.PolNodeTypes, boolByte(pol.NodeType == "exchange"))
+		c.PolAttributes = append(c.PolAttributes, pol.Attributes)
+		c.PolGoRegexps = append(c.PolGoRegexps, pol.GoRegexp)
+		c.PolPrefixes = append(c.PolPrefixes, pol.Prefix)
+		c.PolSuffixes = append(c.PolSuffixes, pol.Suffix)
+		c.PolRequired = append(c.PolRequired, pol.Required...)
+		c.PolRequiredEnds = append(c.PolRequiredEnds, uint32(len(c.PolRequired)))
+	}
+	return c
+}
+
+// properties fills the property columns, each key's values numbered in
+// order of first use.
+func (c *planColumns) properties(p *Plan, strs *stringRefs) {
+	for _, k := range p.PropertyKeys {
+		c.PropNames = append(c.PropNames, k.Name)
+		c.PropFields = append(c.PropFields, k.Field)
+		c.PropKinds = append(c.PropKinds, uint8(k.Kind))
+	}
+	nk := len(p.PropertyKeys)
+	c.PropIndex = make([]uint32, len(p.Destinations)*nk)
+	for k, key := range p.PropertyKeys {
+		first := len(c.PropValues)
+		ids := map[uint64]uint32{}
+		for d := range p.Destinations {
+			v := p.Destinations[d].Properties[k]
+			if !v.Set {
+				continue
+			}
+			bits := valueBits(key.Kind, v, strs)
+			id, ok := ids[bits]
+			if !ok {
+				c.PropValues = append(c.PropValues, bits)
+				id = uint32(len(c.PropValues) - first)
+				ids[bits] = id
+			}
+			c.PropIndex[d*nk+k] = id
+		}
+		c.PropValueEnds = append(c.PropValueEnds, uint32(len(c.PropValues)))
+	}
+}
+
+// valueBits is v's member of kind as a PropValues word.
+func valueBits(kind PropertyKind, v PropertyValue, strs *stringRefs) uint64 {
+	switch kind {
+	case PropInt:
+		return uint64(v.Int)
+	case PropFloat:
+		return math.Float64bits(v.Float)
+	case PropBool:
+		return uint64(boolByte(v.Bool))
+	}
+	return uint64(strs.ref(v.Str) - 1)
+}
+
+// stringRefs numbers distinct strings from 1 in order of first use.
+type stringRefs struct {
+	list []string
+	ids  map[string]uint32
+}
+
+func (s *stringRefs) ref(v string) uint32 {
+	if id, ok := s.ids[v]; ok {
+		return id
+	}
+	s.list = append(s.list, v)
+	s.ids[v] = uint32(len(s.list))
+	return s.ids[v]
+}
+
+func (s *stringRefs) optional(v string, set bool) uint32 {
+	if !set {
+		return 0
+	}
+	return s.ref(v)
+}
+
+// DecodePlan reads a plan EncodePlan wrote and validates every invariant
+// the runtime's lookups rely on (see validate), so that NewMatcher,
+// NewPolicyIndex and every lookup on the result are safe for any input
+// bytes: a truncated, corrupted or hostile plan gives a *PlanError with
+// the byte offset of what is wrong, never a panic. The plan's strings
+// share one copy of b.
+func DecodePlan(b []byte) (*Plan, error) {
+	return decodePlan(string(b), true)
+}
+
+// DecodePlanString is DecodePlan of bytes held in a string, such as a
+// file embedded with //go:embed; the plan's strings share s.
+func DecodePlanString(s string) (*Plan, error) {
+	return decodePlan(s, true)
+}
+
+// decodePlan decodes s, checking its header, checksum and sections, and
+// with validate every invariant; without, it trusts them (MustLoadPlan).
+func decodePlan(s string, validate bool) (*Plan, error) {
+	d := &planDecoder{src: s}
+	c, err := d.columns()
+	if err != nil {
+		return nil, err
+	}
+	if validate {
+		if err := d.validate(c); err != nil {
+			return nil, err
+		}
+	}
+	return c.plan(), nil
+}
+
+// planDecoder reads sections from src, keeping where each began for
+// errors found after it is read.
+type planDecoder struct {
+	src  string
+	off  int
+	data []int // per section: the offset of its elements
+}
+
+func (d *planDecoder) errorf(off int, msg string) error {
+	return &PlanError{Offset: off, Msg: msg}
+}
+
+// columns checks the header and reads every section.
+func (d *planDecoder) columns() (*planColumns, error) {
+	s := d.src
+	if len(s) < planHeaderBytes {
+		return nil, d.errorf(len(s), "truncated header: "+strconv.Itoa(len(s))+" of "+strconv.Itoa(planHeaderBytes)+" bytes")
+	}
+	if s[:8] != planMagic {
+		return nil, d.errorf(0, "not a destgen plan (bad magic)")
+	}
+	if v := le32(s, 8); v != PlanFormat {
+		return nil, d.errorf(8, "format version "+strconv.FormatUint(uint64(v), 10)+", this runtime reads "+strconv.Itoa(PlanFormat))
+	}
+	if n := le32(s, 16); uint64(n) != uint64(len(s)-planHeaderBytes) {
+		return nil, d.errorf(16, "payload of "+strconv.FormatUint(uint64(n), 10)+" bytes, file has "+strconv.Itoa(len(s)-planHeaderBytes))
+	}
+	if crc := crc32.Checksum(stringBytes(s[planHeaderBytes:]), planCRC); crc != le32(s, 12) {
+		return nil, d.errorf(12, "checksum mismatch")
+	}
+	c := &planColumns{}
+	fields := c.fields()
+	d.off, d.data = planHeaderBytes, make([]int, len(fields))
+	for i, f := range fields {
+		if err := d.section(i, f); err != nil {
+			return nil, err
+		}
+	}
+	if d.off != len(s) {
+		return nil, d.errorf(d.off, strconv.Itoa(len(s)-d.off)+" bytes after the last section")
+	}
+	return c, nil
+}
+
+func le32(s string, off int) uint32 {
+	return uint32(s[off]) | uint32(s[off+1])<<8 | uint32(s[off+2])<<16 | uint32(s[off+3])<<24
+}
+
+func le64(s string, off int) uint64 {
+	return uint64(le32(s, off)) | uint64(le32(s, off+4))<<32
+}
+
+// stringBytes is s's bytes, for reading only: the checksum of a plan
+// embedded as a string costs no copy.
+func stringBytes(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+// section reads section i into f's column. A count is checked against
+// the bytes that remain before anything is allocated for it.
+func (d *planDecoder) section(i int, f planField) error {
+	s, at := d.src, d.off
+	if len(s)-at < sectionHeadBytes {
+		return d.errorf(at, "section "+f.name+": truncated: "+strconv.Itoa(len(s)-at)+" bytes left of its "+strconv.Itoa(sectionHeadBytes)+"-byte head")
+	}
+	if n := le32(s, at); n != uint32(i) {
+		return d.errorf(at, "section "+f.name+": numbered "+strconv.FormatUint(uint64(n), 10)+", want "+strconv.Itoa(i))
+	}
+	n := le32(s, at+4)
+	at += sectionHeadBytes
+	d.data[i] = at
+	need := uint64(n) * uint64(elemBytes(f.col))
+	if _, ok := f.col.(*[]string); ok {
+		need = 4 * uint64(n) // the ends; their bytes are checked below
+	}
+	if need > uint64(len(s)-at) {
+		return d.errorf(at, "section "+f.name+": "+strconv.FormatUint(uint64(n), 10)+" elements need "+strconv.FormatUint(need, 10)+" bytes, "+strconv.Itoa(len(s)-at)+" remain")
+	}
+	count, end := int(n), at+int(need) // both fit: need fits in the bytes that remain
+	switch v := f.col.(type) {
+	case *string:
+		*v = s[at:end]
+	case *[]string:
+		var err error
+		if *v, end, err = d.strings(f.name, at, count); err != nil {
+			return err
+		}
+	case *[]uint8:
+		*v = []byte(s[at:end])
+	case *[]bool:
+		*v = make([]bool, count)
+		for j := range *v {
+			if s[at+j] > 1 {
+				return d.errorf(at+j, f.name+"["+strconv.Itoa(j)+"]: "+strconv.Itoa(int(s[at+j]))+" is not a bool (0 or 1)")
+			}
+			(*v)[j] = s[at+j] == 1
+		}
+	case *[]uint16:
+		*v = make([]uint16, count)
+		copyWords(*v, s[at:end])
+	case *[]uint32:
+		*v = make([]uint32, count)
+		copyWords(*v, s[at:end])
+	case *[]int32:
+		*v = make([]int32, count)
+		copyWords(*v, s[at:end])
+	case *[]uint64:
+		*v = make([]uint64, count)
+		copyWords(*v, s[at:end])
+	}
+	d.off = end
+	return nil
+}
+
+// elemBytes is the size of one element of a column.
+func elemBytes(col any) int {
+	switch col.(type) {
+	case *string, *[]uint8, *[]bool:
+		return 1
+	case *[]uint16:
+		return 2
+	case *[]uint64:
+		return 8
+	}
+	return 4
+}
+
+// strings reads a string list of count strings whose ends start at at:
+// the ends must ascend and the bytes they cut must be there. The strings
+// share the source. It returns where the list ends.
+func (d *planDecoder) strings(name string, at, count int) ([]string, int, error) {
+	s := d.src
+	blob := at + 4*count
+	prev := uint32(0)
+	for j := range count {
+		e := le32(s, at+4*j)
+		if e < prev {
+			return nil, 0, d.errorf(at+4*j, name+"["+strconv.Itoa(j)+"]: end "+strconv.FormatUint(uint64(e), 10)+" before the previous end "+strconv.FormatUint(uint64(prev), 10))
+		}
+		prev = e
+	}
+	if uint64(prev) > uint64(len(s)-blob) {
+		return nil, 0, d.errorf(blob, name+": strings need "+strconv.FormatUint(uint64(prev), 10)+" bytes, "+strconv.Itoa(len(s)-blob)+" remain")
+	}
+	out := make([]string, count)
+	start := uint32(0)
+	for j := range out {
+		e := le32(s, at+4*j)
+		out[j] = s[blob+int(start) : blob+int(e)]
+		start = e
+	}
+	return out, blob + int(prev), nil
+}
+
+// plan assembles validated columns into a Plan: destinations in one
+// slice, their property values in another, the policies' required
+// literals in a third, every string a substring of the source, so that
+// the allocations do not grow with the plan.
+func (c *planColumns) plan() *Plan {
+	p := &Plan{
+		Permissions:  c.Meta[0] == 1,
+		Matcher:      c.Matcher,
+		PolicyIndex:  c.Index,
+		PropertyKeys: make([]PropertyKey, len(c.PropNames)),
+		Destinations: make([]PlanDestination, len(c.DestPatterns)),
+		Policies:     make([]PlanPolicy, len(c.PolPatterns)),
+	}
+	p.Matcher.Permissions, p.Matcher.SetWords = p.Permissions, int(c.Meta[1])
+	if p.PolicyIndex.Automata == nil { // validate has built them already
+		p.PolicyIndex.Automata = c.automata()
+	}
+	for k := range p.PropertyKeys {
+		p.PropertyKeys[k] = PropertyKey{Name: c.PropNames[k], Field: c.PropFields[k], Kind: PropertyKind(c.PropKinds[k])}
+	}
+	c.destinations(p)
+	start := uint32(0)
+	for i := range p.Policies {
+		end := c.PolRequiredEnds[i]
+		p.Policies[i] = PlanPolicy{
+			Pattern: c.PolPatterns[i], NodeType: nodeTypes[c.PolNodeTypes[i]], Attributes: c.PolAttributes[i],
+			GoRegexp: c.PolGoRegexps[i], Prefix: c.PolPrefixes[i], Suffix: c.PolSuffixes[i],
+		}
+		if end > start {
+			p.Policies[i].Required = c.PolRequired[start:end:end]
+		}
+		start = end
+	}
+	return p
+}
+
+var nodeTypes = [2]string{"queue", "exchange"}
+
+// destinations fills p's destinations, their values in one flat slice.
+func (c *planColumns) destinations(p *Plan) {
+	nk := len(p.PropertyKeys)
+	values := make([]PropertyValue, len(p.Destinations)*nk)
+	for d := range p.Destinations {
+		props := values[d*nk : (d+1)*nk : (d+1)*nk]
+		for k := range props {
+			x := c.PropIndex[d*nk+k]
+			if x == 0 {
+				continue
+			}
+			lo := uint32(0)
+			if k > 0 {
+				lo = c.PropValueEnds[k-1]
+			}
+			props[k] = c.value(p.PropertyKeys[k].Kind, c.PropValues[lo+x-1])
+		}
+		p.Destinations[d] = PlanDestination{
+			Pattern:    c.DestPatterns[d],
+			Store:      c.optional(c.DestStore[d]),
+			HasStore:   c.DestStore[d] != 0,
+			Cluster:    c.optional(c.DestCluster[d]),
+			HasCluster: c.DestCluster[d] != 0,
+			Properties: props,
+		}
+	}
+}
+
+// value is the PropertyValue a PropValues word of kind stands for.
+func (c *planColumns) value(kind PropertyKind, x uint64) PropertyValue {
+	v := PropertyValue{Set: true}
+	switch kind {
+	case PropInt:
+		v.Int = int64(x)
+	case PropFloat:
+		v.Float = math.Float64frombits(x)
+	case PropBool:
+		v.Bool = x == 1
+	default:
+		v.Str = c.Strings[x]
+	}
+	return v
+}
+
+func (c *planColumns) optional(ref uint32) string {
+	if ref == 0 {
+		return ""
+	}
+	return c.Strings[ref-1]
+}

@@ -1,0 +1,474 @@
+package runtime_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/plan"
+	"github.com/destgen/destgen/runtime"
+)
+
+// sectionSizes is the documented layout (runtime/planfile.go), read here
+// independently of the decoder: each section's element size, 0 for a
+// string list.
+var sectionSizes = []struct {
+	name string
+	size int
+}{
+	{"Meta", 4}, {"ExactKeys", 1}, {"ExactEnds", 4}, {"Infos", 4}, {"Lists", 4}, {"Automata", 4}, {"States", 4}, {"Nodes", 4},
+	{"EdgeKeys", 1}, {"EdgeEnds", 4}, {"EdgeFrom", 4}, {"EdgeTo", 4}, {"Rank", 4}, {"DestACL", 4}, {"Sets", 8},
+	{"PrincipalKeys", 1}, {"PrincipalEnds", 4}, {"PolicyLiterals", 1}, {"PolicyLiteralEnds", 4}, {"EntryPolicy", 4},
+	{"AtEnd", 1}, {"Flags", 1}, {"AutoMeta", 4}, {"AutoPolicies", 4}, {"AutoASCII", 1}, {"AutoRuneStarts", 4},
+	{"AutoRuneClasses", 1}, {"AutoNext", 2}, {"AutoAccept", 4}, {"PropNames", 0}, {"PropFields", 0}, {"PropKinds", 1}, {"PropValues", 8},
+	{"PropValueEnds", 4}, {"PropIndex", 4}, {"Strings", 0}, {"DestPatterns", 0}, {"DestStore", 4}, {"DestCluster", 4},
+	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
+	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0},
+}
+
+// layout is where each section of an encoded plan starts (its head) and
+// its elements start.
+type layout struct {
+	head, data map[string]int
+	end        int
+}
+
+func layoutOf(t *testing.T, b []byte) layout {
+	t.Helper()
+	l := layout{head: map[string]int{}, data: map[string]int{}}
+	off := 20
+	for i, s := range sectionSizes {
+		if n := binary.LittleEndian.Uint32(b[off:]); n != uint32(i) {
+			t.Fatalf("section %s numbered %d", s.name, n)
+		}
+		count := int(binary.LittleEndian.Uint32(b[off+4:]))
+		l.head[s.name], l.data[s.name] = off, off+8
+		off += 8
+		if s.size == 0 {
+			blob := 0
+			if count > 0 {
+				blob = int(binary.LittleEndian.Uint32(b[off+4*(count-1):]))
+			}
+			off += 4*count + blob
+		} else {
+			off += count * s.size
+		}
+	}
+	l.end = off
+	return l
+}
+
+// seal rewrites the header's length and checksum after a mutation.
+func seal(b []byte) []byte {
+	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-20))
+	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[20:], crc32.MakeTable(crc32.Castagnoli)))
+	return b
+}
+
+// richPlan is the encoded artifact of gen/plan's testdata/rich.json:
+// exact and wildcard patterns, every property kind, every policy shape.
+func richPlan(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../gen/plan/testdata/rich.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, diags := model.Load("rich.json", data)
+	if err := diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return runtime.EncodePlan(plan.Build(m).Artifact())
+}
+
+// TestDecodePlanTruncated truncates the plan at every section boundary
+// and inside every section's elements, sealed or not.
+func TestDecodePlanTruncated(t *testing.T) {
+	b := richPlan(t)
+	l := layoutOf(t, b)
+	if l.end != len(b) {
+		t.Fatalf("layout ends at %d of %d bytes", l.end, len(b))
+	}
+	for n := range 20 {
+		want := fmt.Sprintf("plan: offset %d: truncated header: %d of 20 bytes", n, n)
+		checkErr(t, fmt.Sprintf("header cut at %d", n), b[:n], want)
+	}
+	checkErr(t, "unsealed cut", b[:len(b)-1], fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-20, len(b)-21))
+	for i, s := range sectionSizes {
+		h := l.head[s.name]
+		cut := seal(append([]byte(nil), b[:h]...))
+		checkErr(t, "cut before "+s.name, cut, fmt.Sprintf("plan: offset %d: section %s: truncated: 0 bytes left of its 8-byte head", h, s.name))
+		cut = seal(append([]byte(nil), b[:h+5]...))
+		checkErr(t, "cut in "+s.name+"'s head", cut, fmt.Sprintf("plan: offset %d: section %s: truncated: 5 bytes left of its 8-byte head", h, s.name))
+		count := int(binary.LittleEndian.Uint32(b[h+4:]))
+		next := len(b)
+		if i+1 < len(sectionSizes) {
+			next = l.head[sectionSizes[i+1].name]
+		}
+		if next-l.data[s.name] == 0 {
+			continue
+		}
+		cut = seal(append([]byte(nil), b[:next-1]...))
+		var want string
+		blob := 0
+		if s.size == 0 {
+			blob = int(binary.LittleEndian.Uint32(b[l.data[s.name]+4*(count-1):]))
+		}
+		if blob > 0 {
+			at := l.data[s.name] + 4*count
+			want = fmt.Sprintf("plan: offset %d: %s: strings need %d bytes, %d remain", at, s.name, blob, blob-1)
+		} else { // elements, or the ends of a list of empty strings
+			size := s.size
+			if size == 0 {
+				size = 4
+			}
+			want = fmt.Sprintf("plan: offset %d: section %s: %d elements need %d bytes, %d remain", l.data[s.name], s.name, count, count*size, count*size-1)
+		}
+		checkErr(t, "cut in "+s.name+"'s elements", cut, want)
+	}
+	checkErr(t, "trailing byte", seal(append(append([]byte(nil), b...), 0)), fmt.Sprintf("plan: offset %d: 1 bytes after the last section", len(b)))
+}
+
+func checkErr(t *testing.T, what string, b []byte, want string) {
+	t.Helper()
+	p, err := runtime.DecodePlan(b)
+	var pe *runtime.PlanError
+	if err == nil || !errors.As(err, &pe) || err.Error() != want {
+		t.Errorf("%s: DecodePlan = %v, %v\nwant error %s", what, p != nil, err, want)
+	}
+}
+
+// TestDecodePlanHeader: magic, version, checksum.
+func TestDecodePlanHeader(t *testing.T) {
+	b := richPlan(t)
+	mut := func(f func(b []byte)) []byte {
+		c := append([]byte(nil), b...)
+		f(c)
+		return c
+	}
+	checkErr(t, "magic", mut(func(b []byte) { b[0] = 'X' }), "plan: offset 0: not a destgen plan (bad magic)")
+	checkErr(t, "magic's line end", mut(func(b []byte) { b[6] = '\n' }), "plan: offset 0: not a destgen plan (bad magic)")
+	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 2")
+	checkErr(t, "checksum", mut(func(b []byte) { b[len(b)-1] ^= 1 }), "plan: offset 12: checksum mismatch")
+	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-19, len(b)-20))
+	checkErr(t, "section number", seal(mut(func(b []byte) { b[20+8+8]++ })), "plan: offset 36: section ExactKeys: numbered 2, want 1")
+	if _, err := runtime.DecodePlan(b); err != nil {
+		t.Fatalf("the unmutated plan: %v", err)
+	}
+}
+
+// corruption is one element of one section set to a value the runtime
+// must not read through.
+type corruption struct {
+	section string
+	elem    int    // element; for a string list, the byte of its blob
+	value   uint64 // written in the element's size
+	want    string // the message, after "plan: offset N: "
+	at      int    // the element the error names, when not elem
+	atSect  string // its section, when not section
+}
+
+// corruptions covers an out-of-range index in each table and each other
+// rule validate checks, on richPlan (see TestArtifactCarriesGenerated's
+// dump in the commit log for its tables: 12 destinations, 8 principals,
+// 16 ACL sets, 17 nodes, 13 edges, 9 policies, 4 property keys; policies
+// 4 to 7 decided by one automaton of 34 states and 23 classes, policy 8,
+// past the automaton bound, by its regexp).
+var corruptions = []corruption{
+	{section: "Meta", elem: 0, value: 2, want: "Meta[0]: Permissions 2 is not 0 or 1"},
+	{section: "Meta", elem: 1, value: 2, want: "Meta[1]: SetWords 2, want 1 for 8 principals"},
+	{section: "ExactEnds", elem: 0, value: 20, want: "ExactEnds[1]: end 19 before the previous end 20", at: 1},
+	{section: "ExactEnds", elem: 2, value: 28, want: "ExactEnds: last end 28, want 29 (the length of ExactKeys)", at: 3},
+	{section: "ExactKeys", elem: 3, value: '*', want: `ExactEnds[0]: exact name "foo*bar" is not a valid destination name`, atSect: "ExactEnds"},
+	{section: "Infos", elem: 0, value: 99, want: "Infos[0]: 99 out of range (12 destinations)"},
+	{section: "Infos", elem: 0, value: 1, want: `Infos[0]: destination 1 is not exact name "foo.bar"'s own`},
+	{section: "Infos", elem: 1, value: 16, want: "Infos[1]: list 16+3 past Lists (17)"},
+	{section: "Infos", elem: 2, value: 1<<32 - 1, want: "Infos[1]: list 10+4294967295 past Lists (17)", at: 1},
+	{section: "Infos", elem: 3, value: 16, want: "Infos[3]: 16 out of range (16 ACL sets)"},
+	{section: "Lists", elem: 11, value: 0, want: "Infos[1]: list does not ascend", at: 1, atSect: "Infos"},
+	{section: "Lists", elem: 0, value: 12, want: "Lists[0]: 12 out of range (12 destinations)"},
+	{section: "Automata", elem: 0, value: 1, want: "Automata[0]: the first automaton starts at node 1, not 0"},
+	{section: "Automata", elem: 1, value: 2, want: "Automata[1]: deterministic flag 2 is not 0 or 1"},
+	{section: "Automata", elem: 1, value: 0, want: "Nodes[21]: trie node 7 has 2 parents, not 1", at: 21, atSect: "Nodes"},
+	{section: "Automata", elem: 2, value: 65, want: "Automata[2]: elements 65 over 64"},
+	{section: "Nodes", elem: 0, value: 17, want: "Nodes[0]: 17 out of range (17 nodes, or -1)"},
+	{section: "Nodes", elem: 3, value: 1, want: "Nodes[3]: '*' child 1 is not a later node of node 1's automaton"},
+	{section: "Nodes", elem: 1, value: 12, want: "Nodes[1]: 12 out of range (12 destinations, or -1)"},
+	{section: "Nodes", elem: 2, value: 1<<32 - 2, want: "Nodes[2]: 4294967294 out of range (12 destinations, or -1)"},
+	{section: "States", elem: 0, value: 18, want: "States[0]: list 18+0 past Lists (17)"},
+	{section: "States", elem: 4, value: 16, want: "States[4]: 16 out of range (16 ACL sets)"},
+	{section: "EdgeKeys", elem: 51, value: '.', want: `EdgeEnds[1]: element ".oo" is not a valid name element`, at: 1, atSect: "EdgeEnds"},
+	{section: "EdgeFrom", elem: 0, value: 17, want: "EdgeFrom[0]: 17 out of range (17 nodes)"},
+	{section: "EdgeTo", elem: 0, value: 0, want: "EdgeTo[0]: child 0 is not a later node of node 0's automaton"},
+	{section: "EdgeTo", elem: 0, value: 17, want: "EdgeTo[0]: child 17 is not a later node of node 0's automaton"},
+	{section: "Rank", elem: 0, value: 12, want: "Rank[0]: 12 out of range (12 destinations)"},
+	{section: "Rank", elem: 0, value: 4, want: "Rank[1]: rank 4 given twice", at: 1},
+	{section: "DestACL", elem: 5, value: 16, want: "DestACL[5]: 16 out of range (16 ACL sets)"},
+	{section: "Sets", elem: 0, value: 1, want: "Sets[0]: set 0 is not empty"},
+	{section: "Sets", elem: 3, value: 256, want: "Sets[3]: a bit past the 8 principals"},
+	{section: "PrincipalEnds", elem: 0, value: 0, want: "PrincipalEnds[0]: principal of 0 bytes is empty, over 1024 or not UTF-8"},
+	{section: "PolicyLiteralEnds", elem: 0, value: 30, want: "PolicyLiteralEnds[1]: end 25 before the previous end 30", at: 1},
+	{section: "PolicyLiterals", elem: 0, value: 0xff, want: "PolicyLiteralEnds[0]: literal is not UTF-8 or holds U+FFFD", atSect: "PolicyLiteralEnds"},
+	{section: "EntryPolicy", elem: 2, value: 9, want: "EntryPolicy[2]: 9 out of range (9 policies)"},
+	{section: "AtEnd", elem: 2, value: 2, want: "AtEnd[2]: 2 is not a bool (0 or 1)"},
+	{section: "Flags", elem: 0, value: 0x80, want: "Flags[0]: flags 0x80 have unknown bits"},
+	{section: "Flags", elem: 0, value: 0x23, want: "PolGoRegexps[0]: a regexp is given exactly for the policies neither the index nor an automaton decides", atSect: "PolGoRegexps"},
+	{section: "Flags", elem: 8, value: 0x05, want: "PolGoRegexps[8]: a regexp is given exactly for the policies neither the index nor an automaton decides", at: 8, atSect: "PolGoRegexps"},
+	{section: "Flags", elem: 3, value: 0x35, want: "Flags[3]: no automaton decides this CheckAutomaton policy"},
+	{section: "Flags", elem: 4, value: 0x21, want: "AutoPolicies[1]: an automaton decides the CheckAutomaton policies or one CheckMatch policy", at: 1, atSect: "AutoPolicies"},
+	{section: "AutoMeta", elem: 0, value: 0, want: "AutoMeta[0]: automaton 0: 0 classes, want 1 to 256"},
+	{section: "AutoMeta", elem: 0, value: 257, want: "AutoMeta[0]: automaton 0: 257 classes, want 1 to 256"},
+	{section: "AutoMeta", elem: 0, value: 24, want: "AutoMeta[0]: automaton 0: 782 transitions for 24 classes"},
+	{section: "AutoMeta", elem: 1, value: 34, want: "AutoMeta[0]: automaton 0: start state 34 of 34", at: 0, atSect: "AutoMeta"},
+	{section: "AutoMeta", elem: 2, value: 5, want: "AutoMeta: last end of AutoPolicies 5, want 4"},
+	{section: "AutoMeta", elem: 3, value: 4, want: "AutoMeta: last end of AutoRuneStarts 4, want 5"},
+	{section: "AutoMeta", elem: 4, value: 1<<32 - 1, want: "AutoMeta: last end of AutoNext 4294967295, want 782"},
+	{section: "AutoMeta", elem: 5, value: 67, want: "AutoMeta: last end of AutoAccept 67, want 68"},
+	{section: "AutoPolicies", elem: 0, value: 9, want: "AutoPolicies[0]: 9 out of range (9 policies)"},
+	{section: "AutoPolicies", elem: 1, value: 4, want: "AutoPolicies[1]: policies do not ascend"},
+	{section: "AutoPolicies", elem: 0, value: 3, want: "AutoPolicies[0]: an automaton decides the CheckAutomaton policies or one CheckMatch policy"},
+	{section: "AutoPolicies", elem: 3, value: 8, want: "AutoPolicies[3]: an automaton decides the CheckAutomaton policies or one CheckMatch policy"},
+	{section: "AutoASCII", elem: 'a', value: 23, want: "AutoMeta[0]: automaton 0: class 23 of 23", at: 0, atSect: "AutoMeta"},
+	{section: "AutoRuneStarts", elem: 0, value: 0x7f, want: "AutoMeta[0]: automaton 0: RuneStarts must start at 0x80 and match RuneClasses", at: 0, atSect: "AutoMeta"},
+	{section: "AutoRuneStarts", elem: 1, value: 0x80, want: "AutoMeta[0]: automaton 0: RuneStarts do not ascend", at: 0, atSect: "AutoMeta"},
+	{section: "AutoRuneClasses", elem: 4, value: 23, want: "AutoMeta[0]: automaton 0: class 23 of 23", at: 0, atSect: "AutoMeta"},
+	{section: "AutoNext", elem: 0, value: 34, want: "AutoMeta[0]: automaton 0: transition to state 34 of 34", at: 0, atSect: "AutoMeta"},
+	{section: "AutoNext", elem: 781, value: 1<<16 - 1, want: "AutoMeta[0]: automaton 0: transition to state 65535 of 34", at: 0, atSect: "AutoMeta"},
+	{section: "AutoAccept", elem: 6, value: 8, want: "AutoMeta[0]: automaton 0: accepts policy 8, not one of its own", at: 0, atSect: "AutoMeta"},
+	{section: "AutoAccept", elem: 7, value: 7, want: "AutoAccept[7]: accepts policy 7 for operation 1, which it is not enabled for"},
+	{section: "PropNames", elem: 0, value: 0xff, want: `PropNames[0]: key "\xffurable" is empty, repeated or not UTF-8`},
+	{section: "PropKinds", elem: 1, value: 4, want: "PropKinds[1]: kind 4 unknown"},
+	{section: "PropValues", elem: 0, value: 99, want: "PropValues[0]: 99 out of range (7 strings)"},
+	{section: "PropValueEnds", elem: 3, value: 99, want: "PropValueEnds: last end 99, want 14 (the length of PropValues)", at: 4},
+	{section: "PropIndex", elem: 0, value: 9, want: `PropIndex[0]: 9 out of range (5 values of key "durable" and unset)`},
+	{section: "DestStore", elem: 0, value: 9, want: "DestStore[0]: 9 out of range (8 strings and unset)"},
+	{section: "DestCluster", elem: 0, value: 9, want: "DestCluster[0]: 9 out of range (8 strings and unset)"},
+	{section: "DestPatterns", elem: 0, value: 0xc3, want: "DestPatterns[0]: pattern of 7 bytes is empty, over 249 or not UTF-8"},
+	{section: "PolNodeTypes", elem: 0, value: 2, want: "PolNodeTypes[0]: node type 2 is not 0 (queue) or 1 (exchange)"},
+	{section: "PolAttributes", elem: 0, value: '[', want: "PolAttributes[0]: attributes are not a JSON object"},
+	{section: "PolGoRegexps", elem: 3, value: '(', want: "PolGoRegexps[8]: error parsing regexp: missing closing ): `\\A((:(?:a|b)*a(?:a|b){20}\\.dlq\\.[a-z]+)\\z`", at: 8},
+	{section: "PolRequiredEnds", elem: 3, value: 1, want: "PolRequiredEnds[4]: end 0 before the previous end 1", at: 4},
+	{section: "PolRequired", elem: 0, value: 0xff, want: "PolRequired[0]: not UTF-8"},
+}
+
+// TestDecodePlanCorrupt writes each corruption into richPlan, seals it,
+// and checks the exact error, its offset the element at fault.
+func TestDecodePlanCorrupt(t *testing.T) {
+	b := richPlan(t)
+	l := layoutOf(t, b)
+	size := map[string]int{}
+	for _, s := range sectionSizes {
+		size[s.name] = s.size
+	}
+	for _, c := range corruptions {
+		m := append([]byte(nil), b...)
+		at := l.data[c.section]
+		switch size[c.section] {
+		case 0: // a byte of the string list's blob
+			count := int(binary.LittleEndian.Uint32(b[l.head[c.section]+4:]))
+			m[at+4*count+c.elem] = byte(c.value)
+		case 1:
+			m[at+c.elem] = byte(c.value)
+		case 2:
+			binary.LittleEndian.PutUint16(m[at+2*c.elem:], uint16(c.value))
+		case 4:
+			binary.LittleEndian.PutUint32(m[at+4*c.elem:], uint32(c.value))
+		case 8:
+			binary.LittleEndian.PutUint64(m[at+8*c.elem:], c.value)
+		}
+		sect, elem := c.section, c.elem
+		if c.atSect != "" {
+			sect = c.atSect
+		}
+		if c.at != 0 || c.atSect != "" {
+			elem = c.at
+		}
+		esize := max(size[sect], 1)
+		if esize == 1 && size[sect] == 0 || strings.HasSuffix(sect, "Ends") {
+			esize = 4
+		}
+		want := fmt.Sprintf("plan: offset %d: %s", l.data[sect]+elem*esize, c.want)
+		checkErr(t, fmt.Sprintf("%s[%d] = %d", c.section, c.elem, c.value), seal(m), want)
+	}
+}
+
+// TestDecodePlanRules encodes plans built by hand that break a rule the
+// corruptions of a real plan cannot reach in one element (a count, a
+// repeated key, a float that is not finite), and checks each message.
+func TestDecodePlanRules(t *testing.T) {
+	base := func() *runtime.Plan {
+		return &runtime.Plan{Matcher: runtime.Compact{Sets: []uint64{0}, SetWords: 1}}
+	}
+	dest := func(props ...runtime.PropertyValue) runtime.PlanDestination {
+		return runtime.PlanDestination{Pattern: "a", Properties: props}
+	}
+	for _, c := range []struct {
+		what string
+		edit func(p *runtime.Plan)
+		want string
+	}{
+		{"empty", func(p *runtime.Plan) {}, ""},
+		{"no sets", func(p *runtime.Plan) { p.Matcher.Sets = nil }, "Sets: 0 words, not whole rows of 1 with set 0 first"},
+		{"destination without rank", func(p *runtime.Plan) { p.Destinations = []runtime.PlanDestination{dest()} },
+			"DestPatterns: 1 elements, want 0 (1 per destination)"},
+		{"rank without ACL", func(p *runtime.Plan) {
+			p.Destinations, p.Matcher.Rank = []runtime.PlanDestination{dest()}, []uint32{0}
+		}, "DestACL: 0 elements, want 2 (2 per destination)"},
+		{"infos of no name", func(p *runtime.Plan) { p.Matcher.Infos = []int32{0} }, "Infos: 1 elements, want 0 (5 per exact name)"},
+		{"partial node", func(p *runtime.Plan) { p.Matcher.Nodes = []int32{-1} },
+			"Nodes: 1 elements, want 0 (3 per node, at most 268435455 nodes)"},
+		{"node without state", func(p *runtime.Plan) { p.Matcher.Nodes = []int32{-1, -1, -1} }, "States: 0 elements, want 8 (8 per node)"},
+		{"node without automaton", func(p *runtime.Plan) {
+			p.Matcher.Nodes, p.Matcher.States = []int32{-1, -1, -1}, make([]uint32, runtime.StateStride)
+		}, "Automata: 0 elements, want 3 (automata own the 1 nodes)"},
+		{"partial automaton", func(p *runtime.Plan) { p.Matcher.Automata = []uint32{0} }, "Automata: 1 elements, want 0 (3 per automaton)"},
+		{"automaton without nodes", func(p *runtime.Plan) { p.Matcher.Automata = []uint32{0, 1, 0} },
+			"Automata: 3 elements, want 0 (automata own the 0 nodes)"},
+		{"edge without ends", func(p *runtime.Plan) { p.Matcher.EdgeFrom = []uint32{0} }, "EdgeFrom: 1 elements, want 0 (one per edge element)"},
+		{"entry without policy", func(p *runtime.Plan) { p.PolicyIndex.LiteralEnds, p.PolicyIndex.Literals = []uint32{1}, "a" },
+			"EntryPolicy: 0 elements, want 1 (one per literal)"},
+		{"flags without policy", func(p *runtime.Plan) { p.PolicyIndex.Flags = []uint8{1} }, "Flags: 1 elements, want 0 (one per policy)"},
+		{"policy without flags", func(p *runtime.Plan) { p.Policies = []runtime.PlanPolicy{{Attributes: "{}"}} }, "Flags: 0 elements, want 1 (one per policy)"},
+		{"repeated key", func(p *runtime.Plan) {
+			p.PropertyKeys = []runtime.PropertyKey{{Name: "k", Field: "K"}, {Name: "k", Field: "K2"}}
+		}, `PropNames[1]: key "k" is empty, repeated or not UTF-8`},
+		{"repeated field", func(p *runtime.Plan) {
+			p.PropertyKeys = []runtime.PropertyKey{{Name: "k", Field: "K"}, {Name: "k2", Field: "K"}}
+		}, `PropFields[1]: field "K" is empty, repeated or not UTF-8`},
+		{"NaN", func(p *runtime.Plan) {
+			p.PropertyKeys = []runtime.PropertyKey{{Name: "k", Field: "K", Kind: runtime.PropFloat}}
+			p.Destinations, p.Matcher.Rank, p.Matcher.DestACL = []runtime.PlanDestination{dest(runtime.PropertyValue{Set: true, Float: nan()})}, []uint32{0}, []uint32{0, 0}
+		}, "PropValues[0]: float is not finite"},
+		{"bool", func(p *runtime.Plan) {
+			p.PropertyKeys = []runtime.PropertyKey{{Name: "k", Field: "K", Kind: runtime.PropBool}}
+			p.Destinations, p.Matcher.Rank, p.Matcher.DestACL = []runtime.PlanDestination{dest(runtime.PropertyValue{Set: true, Bool: true})}, []uint32{0}, []uint32{0, 0}
+		}, ""},
+		{"empty pattern", func(p *runtime.Plan) {
+			p.Destinations, p.Matcher.Rank, p.Matcher.DestACL = []runtime.PlanDestination{{}}, []uint32{0}, []uint32{0, 0}
+		}, "DestPatterns[0]: pattern of 0 bytes is empty, over 249 or not UTF-8"},
+		{"long principal", func(p *runtime.Plan) {
+			p.Matcher.PrincipalKeys, p.Matcher.PrincipalEnds = strings.Repeat("p", 1025), []uint32{1025}
+		}, "PrincipalEnds[0]: principal of 1025 bytes is empty, over 1024 or not UTF-8"},
+		{"65 principals, one word", func(p *runtime.Plan) {
+			p.Matcher.PrincipalKeys = strings.Repeat("p", 65)
+			for i := range 65 {
+				p.Matcher.PrincipalEnds = append(p.Matcher.PrincipalEnds, uint32(i+1))
+			}
+		}, "Meta[1]: SetWords 1, want 2 for 65 principals"},
+	} {
+		p := base()
+		c.edit(p)
+		_, err := runtime.DecodePlan(runtime.EncodePlan(p))
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.what, err)
+		case c.want != "" && (err == nil || !strings.HasSuffix(err.Error(), ": "+c.want)):
+			t.Errorf("%s: error %v\nwant ...: %s", c.what, err, c.want)
+		}
+	}
+}
+
+func nan() float64 {
+	var zero float64
+	return zero / zero
+}
+
+// TestPlanError: an error without a position has none in its message.
+func TestPlanError(t *testing.T) {
+	if got := (&runtime.PlanError{Offset: -1, Msg: "m"}).Error(); got != "plan: m" {
+		t.Errorf("got %q", got)
+	}
+	if got := (&runtime.PlanError{Offset: 7, Msg: "m"}).Error(); got != "plan: offset 7: m" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestDecodePlanAutomatonRules encodes plans with policy automata built
+// by hand, for the rules richPlan's one list automaton cannot reach in
+// one element: a policy's own automaton (CheckMatch), policies listed
+// twice, parts of the wrong size.
+func TestDecodePlanAutomatonRules(t *testing.T) {
+	const match, auto = 0x23, 0x33 // publish and consume; CheckMatch, CheckAutomaton
+	const none = ^uint32(0)
+	automaton := func(policies ...uint32) runtime.PolicyAutomaton {
+		p := none
+		if len(policies) > 0 {
+			p = policies[0]
+		}
+		return runtime.PolicyAutomaton{Policies: policies, ASCII: strings.Repeat("\x00", 128), RuneStarts: []uint32{0x80},
+			RuneClasses: "\x00", Classes: 1, Start: 1, Next: []uint16{0, 1}, Accept: []uint32{none, none, p, p}}
+	}
+	plan := func(flags []uint8, regexps []string, as ...runtime.PolicyAutomaton) *runtime.Plan {
+		p := &runtime.Plan{Matcher: runtime.Compact{Sets: []uint64{0}, SetWords: 1}}
+		p.PolicyIndex.Flags, p.PolicyIndex.Automata = flags, as
+		for i, f := range flags {
+			p.Policies = append(p.Policies, runtime.PlanPolicy{Pattern: "p", NodeType: "queue", Attributes: "{}", GoRegexp: regexps[i]})
+			if f == match { // an entry of the empty literal: every name is a candidate
+				ix := &p.PolicyIndex
+				ix.LiteralEnds, ix.EntryPolicy, ix.AtEnd = append(ix.LiteralEnds, 0), append(ix.EntryPolicy, uint32(i)), append(ix.AtEnd, false)
+			}
+		}
+		return p
+	}
+	short := automaton(0)
+	short.ASCII = ""
+	noClasses := automaton(0)
+	noClasses.RuneClasses = ""
+	noAccept := automaton(0)
+	noAccept.Accept = nil
+	huge := automaton(0)
+	huge.Next = make([]uint16, runtime.MaxAutomatonStates+1)
+	atBound := automaton(0) // MaxAutomatonStates states, state 1 accepting policy 0 on every rune
+	atBound.Next = make([]uint16, runtime.MaxAutomatonStates)
+	atBound.Next[1] = 1
+	atBound.Accept = slices.Repeat([]uint32{none}, 2*runtime.MaxAutomatonStates)
+	atBound.Accept[2], atBound.Accept[3] = 0, 0
+	wide := automaton(0) // 256 classes, the most a byte holds
+	wide.Classes, wide.Next = 256, make([]uint16, 2*256)
+	for i := range 256 {
+		wide.Next[256+i] = 1
+	}
+	for _, c := range []struct {
+		what string
+		p    *runtime.Plan
+		want string
+	}{
+		{"own automaton", plan([]uint8{match}, []string{""}, automaton(0)), ""},
+		{"list automaton", plan([]uint8{auto, match, auto}, []string{"", `\Aa\z`, ""}, automaton(0, 2)), ""},
+		{"own automaton and a regexp", plan([]uint8{match}, []string{`\Aa\z`}, automaton(0)),
+			"PolGoRegexps[0]: a regexp is given exactly for the policies neither the index nor an automaton decides"},
+		{"two CheckMatch policies", plan([]uint8{match, match}, []string{"", ""}, automaton(0, 1)),
+			"AutoPolicies[1]: an automaton decides the CheckAutomaton policies or one CheckMatch policy"},
+		{"a list and a CheckMatch policy", plan([]uint8{auto, match}, []string{"", ""}, automaton(0, 1)),
+			"AutoPolicies[1]: an automaton decides the CheckAutomaton policies or one CheckMatch policy"},
+		{"a policy in two automata", plan([]uint8{match}, []string{""}, automaton(0), automaton(0)),
+			"AutoPolicies[1]: policy 0 has an automaton already"},
+		{"CheckAutomaton undecided", plan([]uint8{auto, auto}, []string{"", ""}, automaton(0)),
+			"Flags[1]: no automaton decides this CheckAutomaton policy"},
+		{"no ASCII", plan([]uint8{match}, []string{""}, short), "AutoASCII: 0 elements, want 128 (128 per automaton)"},
+		{"no rune classes", plan([]uint8{match}, []string{""}, noClasses), "AutoRuneClasses: 0 elements, want 1 (one per rune range)"},
+		{"no accept entries", plan([]uint8{match}, []string{""}, noAccept), "AutoMeta[0]: automaton 0: 0 accept entries for 2 states"},
+		{"over MaxAutomatonStates", plan([]uint8{match}, []string{""}, huge), "AutoMeta[0]: automaton 0: 65537 transitions for 1 classes"},
+		{"at MaxAutomatonStates", plan([]uint8{match}, []string{""}, atBound), ""},
+		{"256 classes", plan([]uint8{match}, []string{""}, wide), ""},
+	} {
+		d, err := runtime.DecodePlan(runtime.EncodePlan(c.p))
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.what, err)
+		case c.want == "":
+			ix := runtime.NewPolicyIndex(&d.PolicyIndex)
+			pm := runtime.MustCompilePolicyMatchers(d.Policies)
+			if i, ok := ix.Find("x", runtime.Publish, pm.Match); !ok || i != 0 {
+				t.Errorf("%s: Find = %d, %v; want policy 0 from its automaton", c.what, i, ok)
+			}
+		case err == nil || !strings.HasSuffix(err.Error(), ": "+c.want):
+			t.Errorf("%s: error %v\nwant ...: %s", c.what, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/plan"
+	"github.com/destgen/destgen/runtime"
+)
+
+// syntheticConfig has n destinations, a quarter with '*' and an eighth
+// with '>', with ACLs over 20 principals and two properties, and a fixed
+// set of policies: only the destinations grow with n. From 10k on it also
+// has what only some configs have: an element of over 16 bytes (the edge
+// table's long part) and 18 patterns whose automaton would blow up, kept
+// as a trie (trieReach).
+func syntheticConfig(n int) []byte {
+	type dest struct {
+		Name  string              `json:"name"`
+		Props map[string]any      `json:"properties,omitempty"`
+		ACL   map[string][]string `json:"acl,omitempty"`
+	}
+	var ds []dest
+	for i := range n {
+		name := fmt.Sprintf("svc%d.orders.eu%d", i, i%5)
+		switch {
+		case i%8 == 0:
+			name = fmt.Sprintf("svc%d.>", i)
+		case i%4 == 0:
+			name = fmt.Sprintf("svc%d.*.eu", i)
+		}
+		ds = append(ds, dest{Name: name, Props: map[string]any{"durable": []string{"a", "b", "c"}[i%3], "prefetch": i % 7},
+			ACL: map[string][]string{"publish": {fmt.Sprint("p", i%20)}, "subscribe": {fmt.Sprint("p", (i+1)%20)}}})
+	}
+	if n >= 10000 {
+		ds = append(ds, dest{Name: "an-element-of-over-sixteen-bytes.*"})
+		for i := 1; i <= 18; i++ { // see gen/plan's TestDFABlowUpFallsBack
+			elems := strings.Split("blowup"+strings.Repeat(".*", 18), ".")
+			elems[i] = "l"
+			ds = append(ds, dest{Name: strings.Join(elems, ".")})
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"permissions": true, "destinations": ds, "nodeAutoCreationPolicies": []map[string]any{
+		{"pattern": `rob\.durable\..*`, "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": `[a-z]+\.v[0-9]+\.acme\..*`, "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": `acme\.[0-9]+\.work`, "nodeType": "queue", "createdOnConsume": true},
+	}})
+	return b
+}
+
+func syntheticPlan(t testing.TB, n int) string {
+	m, diags := model.Load("synthetic.json", syntheticConfig(n))
+	if err := diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return string(runtime.EncodePlan(plan.Build(m).Artifact()))
+}
+
+// loadAll is what a generated package's initialisation runs, or with
+// validate what a broker loading a plan does.
+func loadAll(data string, validate bool) {
+	p := runtime.MustLoadPlan(data, runtime.PlanChecksum([]byte(data[:20])))
+	if validate {
+		var err error
+		if p, err = runtime.DecodePlanString(data); err != nil {
+			panic(err)
+		}
+	}
+	runtime.NewMatcher(&p.Matcher)
+	runtime.NewPolicyIndex(&p.PolicyIndex)
+	runtime.MustCompilePolicyMatchers(p.Policies)
+}
+
+// TestInitAllocs: loading a plan and building its tables makes as many
+// allocations at 10k destinations as at 1k (and at 100, below both),
+// trusted as generated code loads it or validated: nothing is allocated
+// per destination, name, node or edge.
+func TestInitAllocs(t *testing.T) {
+	plans := map[int]string{}
+	for _, n := range []int{100, 1000, 10000} {
+		plans[n] = syntheticPlan(t, n)
+	}
+	for _, validate := range []bool{false, true} {
+		var counts []float64
+		for _, n := range []int{100, 1000, 10000} {
+			counts = append(counts, testing.AllocsPerRun(3, func() { loadAll(plans[n], validate) }))
+		}
+		if counts[0] != counts[1] || counts[1] != counts[2] {
+			t.Errorf("validate %v: allocations at 100, 1k and 10k destinations: %v; want them equal", validate, counts)
+		}
+	}
+}
+
+// TestMustLoadPlan: the embedded plan must be the one generated with the
+// code (its checksum), and decode.
+func TestMustLoadPlan(t *testing.T) {
+	data := syntheticPlan(t, 10)
+	sum := runtime.PlanChecksum([]byte(data))
+	for _, c := range []struct {
+		data string
+		sum  uint32
+		want string
+	}{
+		{data, sum, ""},
+		{data, sum + 1, "runtime: the embedded plan is not the one this code was generated with: run go generate"},
+		{data[:len(data)-1], sum, fmt.Sprintf("runtime: embedded plan: offset 16: payload of %d bytes, file has %d", len(data)-20, len(data)-21)},
+		{"", 0, "runtime: embedded plan: offset 0: truncated header: 0 of 20 bytes"},
+	} {
+		got := func() (msg string) {
+			defer func() {
+				if r := recover(); r != nil {
+					msg = fmt.Sprint(r)
+				}
+			}()
+			runtime.MustLoadPlan(c.data, c.sum)
+			return ""
+		}()
+		if got != c.want {
+			t.Errorf("MustLoadPlan(%d bytes, %#x) panics with %q, want %q", len(c.data), c.sum, got, c.want)
+		}
+	}
+	if runtime.PlanChecksum([]byte(data[:19])) != 0 {
+		t.Error("PlanChecksum of a short input is not 0")
+	}
+}
