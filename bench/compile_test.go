@@ -30,7 +30,7 @@ var compileWorkloads = []struct {
 // the destination workloads' configs. It needs no generated package.
 func BenchmarkCompile(b *testing.B) {
 	for _, cw := range compileWorkloads {
-		w, err := workload.Generate(benchgen.Dest(cw.shape, cw.n).Spec)
+		w, err := workload.Generate(benchgen.Dest(cw.shape, workload.Classic, cw.n).Spec)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -71,7 +71,7 @@ func checkAndPlan(b *testing.B, data []byte) *plan.Plan {
 // -benchtime 1x: it forces collections to read the live heap.
 func BenchmarkRealmRetained(b *testing.B) {
 	for _, cw := range compileWorkloads {
-		w, err := workload.Generate(benchgen.Dest(cw.shape, cw.n).Spec)
+		w, err := workload.Generate(benchgen.Dest(cw.shape, workload.Classic, cw.n).Spec)
 		if err != nil {
 			b.Fatal(err)
 		}
