@@ -53,7 +53,11 @@ build_fuzzer() {
 
 build_fuzzer github.com/destgen/destgen/fuzz FuzzCompiled compiled
 build_fuzzer github.com/destgen/destgen/fuzz FuzzConfig config
+build_fuzzer github.com/destgen/destgen/fuzz FuzzDecodePlan decode_plan v2
 build_fuzzer github.com/destgen/destgen/fuzz FuzzExample example
+build_fuzzer github.com/destgen/destgen/fuzz FuzzLive live v2
+build_fuzzer github.com/destgen/destgen/fuzz FuzzLiveConfig live_config v2
 build_fuzzer github.com/destgen/destgen/fuzz FuzzPolicyIndex policy_index
 build_fuzzer github.com/destgen/destgen/fuzz FuzzPolicyPattern policy_pattern
 build_fuzzer github.com/destgen/destgen/gen/javaregex FuzzTranslate translate v2
+build_fuzzer github.com/destgen/destgen/gen/plan FuzzPolicyDFA policy_dfa v2

@@ -18,7 +18,7 @@ build=.clusterfuzzlite/build.sh
 FUZZBUILD_VERSION=v0.0.0-20250520111509-a70c2aa677fa # as build.sh's go get
 
 # 1. The lists.
-want=$(grep -rEo --include='*_test.go' --exclude-dir=testdata --exclude-dir=bench \
+want=$(grep -rEo --include='*_test.go' --exclude-dir=testdata --exclude-dir=bench --exclude-dir=broker \
 	'^func Fuzz[A-Za-z0-9_]*\(f \*testing\.F\)' . | sort |
 	while IFS=: read -r file fn; do
 		fn=${fn#func }

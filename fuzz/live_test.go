@@ -8,6 +8,7 @@ import (
 
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/reference"
+	"github.com/destgen/destgen/internal/seedcorpus"
 	"github.com/destgen/destgen/live"
 	"github.com/destgen/destgen/proptest"
 	"github.com/destgen/destgen/proptest/wire"
@@ -47,8 +48,8 @@ func FuzzLive(f *testing.F) {
 		}
 		pairs = append(pairs, pair{r, ref}, pair{loaded, ref})
 		for _, n := range seedNames(f, ref.Model) {
-			f.Add(n, "alice,ops", byte(runtime.Publish))
-			f.Add(n, "bob", byte(runtime.Subscribe))
+			seedcorpus.Add(f, n, "alice,ops", byte(runtime.Publish))
+			seedcorpus.Add(f, n, "bob", byte(runtime.Subscribe))
 		}
 	}
 	f.Fuzz(func(t *testing.T, name, principals string, op byte) {
@@ -74,7 +75,7 @@ func FuzzLive(f *testing.F) {
 // on the seed names.
 func FuzzLiveConfig(f *testing.F) {
 	for _, data := range configSeeds(f) {
-		f.Add(data)
+		seedcorpus.Add(f, data)
 	}
 	data, err := os.ReadFile(realm)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/plan"
+	"github.com/destgen/destgen/internal/seedcorpus"
 	"github.com/destgen/destgen/runtime"
 )
 
@@ -73,13 +74,13 @@ func sealPlan(b []byte) []byte {
 func FuzzDecodePlan(f *testing.F) {
 	r := rand.New(rand.NewPCG(19, 1))
 	for _, b := range planSeeds(f) {
-		f.Add(b, "foo.bar")
+		seedcorpus.Add(f, b, "foo.bar")
 		for range 4 {
 			m := append([]byte(nil), b...)
 			m[20+r.IntN(len(m)-20)] ^= byte(1 << r.IntN(8))
-			f.Add(sealPlan(m), "a.b.c")
+			seedcorpus.Add(f, sealPlan(m), "a.b.c")
 		}
-		f.Add(sealPlan(b[:20+r.IntN(len(b)-20)]), "x")
+		seedcorpus.Add(f, sealPlan(b[:20+r.IntN(len(b)-20)]), "x")
 	}
 	f.Fuzz(func(t *testing.T, b []byte, name string) {
 		for _, in := range [][]byte{b, sealPlan(b)} {

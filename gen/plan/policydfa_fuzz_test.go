@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/destgen/destgen/gen/javaregex"
+	"github.com/destgen/destgen/internal/seedcorpus"
 )
 
 // FuzzPolicyDFA compares an automaton with regexp on fuzzed Java patterns
@@ -12,10 +13,10 @@ import (
 // automaton does not fit, are uninteresting.
 func FuzzPolicyDFA(f *testing.F) {
 	for i, p := range realistic {
-		f.Add(p, realisticPieces[i%len(realisticPieces)]+adversarial[i%len(adversarial)])
+		seedcorpus.Add(f, p, realisticPieces[i%len(realisticPieces)]+adversarial[i%len(adversarial)])
 	}
-	f.Add(`(?i)k\x{212A}s`, "K\u212a\u017f")
-	f.Add(`a\x{FFFD}b`, "a\xffb")
+	seedcorpus.Add(f, `(?i)k\x{212A}s`, "K\u212a\u017f")
+	seedcorpus.Add(f, `a\x{FFFD}b`, "a\xffb")
 	f.Fuzz(func(t *testing.T, pattern, name string) {
 		if _, err := javaregex.Translate(pattern); err != nil {
 			t.Skip()
