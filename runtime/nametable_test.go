@@ -245,18 +245,32 @@ func TestNameTableSameSample(t *testing.T) {
 
 // TestHashLongBlockOrder checks that the hash of a name over 64 bytes
 // depends on where each of its 16-byte blocks is: hashLong multiplies the
-// blocks independently, each with a constant of its own position.
+// blocks independently, each with a constant of its own position. It
+// swaps the first two blocks and, over 80 bytes, the second and fourth
+// (the same lane of hashLong's steps), and checks every byte counts.
 func TestHashLongBlockOrder(t *testing.T) {
 	for n := 65; n <= 255; n++ {
 		b := fillName(n)
-		for i := range b[:32] {
-			b[i] = byte('a' + i%16 + i/16) // blocks 0 and 1 differ
+		for i := range b[:64] {
+			b[i] = byte('a' + i%16 + i/16) // blocks 0 to 3 differ
 		}
-		swapped := append([]byte{}, b...)
-		copy(swapped, b[16:32])
-		copy(swapped[16:], b[:16])
-		if Hash(string(b), NameSeed) == Hash(string(swapped), NameSeed) {
-			t.Fatalf("%d bytes: swapping the first two 16-byte blocks keeps the hash", n)
+		for _, sw := range [][2]int{{0, 16}, {16, 48}} {
+			if sw[1]+32 >= n {
+				continue
+			}
+			swapped := append([]byte{}, b...)
+			copy(swapped[sw[0]:], b[sw[1]:sw[1]+16])
+			copy(swapped[sw[1]:], b[sw[0]:sw[0]+16])
+			if Hash(string(b), NameSeed) == Hash(string(swapped), NameSeed) {
+				t.Fatalf("%d bytes: swapping the blocks at %d and %d keeps the hash", n, sw[0], sw[1])
+			}
+		}
+		for i := range n {
+			c := append([]byte{}, b...)
+			c[i] ^= 0x20
+			if Hash(string(b), NameSeed) == Hash(string(c), NameSeed) {
+				t.Fatalf("%d bytes: byte %d does not change the hash", n, i)
+			}
 		}
 	}
 }
