@@ -61,9 +61,9 @@ const (
 	ConstructClassIntersect = "class intersection" // one Java 17 cannot match: [[a]b&&]
 
 	// Anchors.
-	ConstructMultilineCaret = "(?m) ^"
-	ConstructDollarNotAtEnd = "$ not at end"
-	ConstructCaretInRepeat  = "^ in repetition"
+	ConstructMultilineCaret  = "(?m) ^"
+	ConstructDollarNotAtEnd  = "$ not at end" // only when its rewrite is too large
+	ConstructMultilineDollar = "(?m) $"       // in a repetition or an alternative with more after it
 
 	// A bug in this package; should never be seen.
 	ConstructInternal = "internal error"

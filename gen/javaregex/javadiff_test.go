@@ -119,7 +119,8 @@ var (
 		"(?x)", "(?U)", "(?iU)", "(?-x)", "(?-U)", "(?iu)", "(?iu)"}
 	genQuants = []string{"*", "+", "?", "{2}", "{0,1}", "{1,3}", "{2,}", "*?", "+?", "??", "{0}", "*+", "{1,2}?",
 		"++", "?+", "{2}+", "{1001,}"}
-	genJunk = []string{"(", ")", "[", "]", "{", "}", "{1", "|", "^", "$", "\\", "&&", "(?", "\\b", "\\Z", "\\1"}
+	genEndings = []string{"\n", "\r", "\r\n", "\u0085", "\u2028", "\u2029", "\n\n", "\r\r"}
+	genJunk    = []string{"(", ")", "[", "]", "{", "}", "{1", "|", "^", "$", "\\", "&&", "(?", "\\b", "\\Z", "\\1"}
 )
 
 func genPattern(rng *rand.Rand, depth int) string {
@@ -163,7 +164,7 @@ func genAtom(rng *rand.Rand, depth int) string {
 	case r < 14:
 		return pick(rng, genFlags)
 	case r < 15:
-		return pick(rng, []string{"^", "$", `\A`, `\z`})
+		return pick(rng, []string{"^", "$", `\A`, `\z`, `\Z`, "(?:$|\r)", "(?:a|^)", "(?m:$)", "(?d:$)"})
 	case r < 18 && depth > 0:
 		open := pick(rng, []string{"(", "(?:", "(?i:", "(?s:", "(?-i:", "(?<g>"})
 		if open == "(?<g>" && rng.IntN(2) == 0 {
@@ -207,6 +208,9 @@ func genInputs(rng *rand.Rand, pattern string) []string {
 		ins = append(ins, s)
 		if rng.IntN(2) == 0 {
 			ins = append(ins, s+pick(rng, genChars))
+		}
+		if rng.IntN(2) == 0 { // where $ and \Z may hold before the end
+			ins = append(ins, s+pick(rng, genEndings))
 		}
 	}
 	return ins

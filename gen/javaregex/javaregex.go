@@ -29,13 +29,16 @@
 // precedence, \h \v \R, octal escapes, (?x) comments, Unicode categories,
 // scripts, blocks and binary properties, the \p{javaXxx} family, (?U), and
 // (?iu) case folding, all from Java 17's own tables (Unicode 13; see
-// unicode_tables.go), never Go's. Rejected are the constructs no RE2 pattern
-// can express (lookaround, backreferences to existing groups, atomic groups,
-// \b \B \X \G, ^ under (?m)) and a few uses where Java's backtracking
-// gives a meaning this package does not model: possessive quantifiers and \R
-// where they could differ from the greedy form or the plain alternation, $
-// with more after it inside a repetition (or where Java's rules for \r\n
-// and (?m) bite), ^ in a group repeated at least twice, (?c) and \N{name}. Error.Construct names the reason. There is no silent
+// unicode_tables.go), never Go's; $ and \Z anywhere (split on how the
+// input ends, dollar_split.go), and repetitions whose body can match ""
+// through an anchor, with Java's Loop semantics. Rejected are the
+// constructs no RE2 pattern can express (lookaround, backreferences to
+// existing groups, atomic groups, \b \B \X \G, ^ under (?m)) and a few
+// uses where Java's backtracking gives a meaning this package does not
+// model: possessive quantifiers and \R where they could differ from the
+// greedy form or the plain alternation, (?m) $ inside a repetition or in an
+// alternative with more after it, (?c) and \N{name}. Error.Construct names
+// the reason. There is no silent
 // difference: an accepted pattern has been parsed with a port of Java's own
 // parser and printed with explicit character sets, so Go's differing
 // notions of ".", \s, \d, \w, case folding, ^ and $ never come into play.
@@ -97,8 +100,8 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 		}
 	}()
 	tree = parse(pattern)
+	resolveFollow(tree) // first: the anchors' rewrites drop the possessive and \R marks
 	tree = resolveAnchors(tree)
-	resolveFollow(tree)
 	tree = expandRepeats(tree)
 	re = render(tree)
 	if len(re) > maxTranslatedBytes {
