@@ -62,7 +62,6 @@ var rejected = []rejection{
 	{`(?<x>a)\k<x>`, 7, "backreference"},
 	{`\Ga`, 0, "\\G"},
 	{`\X`, 0, "\\X grapheme cluster"},
-	{`(?c)a`, 2, "(?c) flag"},
 	{`\ba\b`, 0, "\\b word boundary"},
 	{`a\B`, 1, "\\B non-word boundary"},
 	{`\b{g}`, 0, "\\b word boundary"},
@@ -113,6 +112,15 @@ var rejected = []rejection{
 	{"\\N{NO SUCH NAME}", 0, "\\N{name}"},
 	{"(?m)(a$)+\\n?", 6, "(?m) $"},
 	{"(?m)(?:a$|b)*c", 8, "(?m) $"},
+	{"(?c)[a]", 4, "(?c) flag"},
+	{"(?c)\\p{L}", 4, "(?c) flag"},
+	{"(?c)x\\pL", 5, "(?c) flag"},
+	{"(?c)\\P{L}", 4, "(?c) flag"},
+	{"(?c)[[a]&&[a-c]]", 4, "(?c) flag"},
+	{"(?c:[a])", 4, "(?c) flag"},
+	{"(?c)[é]", 4, "(?c) flag"},
+	{"(?c)[a-", 5, "syntax"},
+	{"(?c)\\p{Nosuch}", 4, "syntax"},
 }
 
 func TestRejected(t *testing.T) {
