@@ -52,7 +52,6 @@ const (
 	ConstructLastMatch       = "\\G"
 	ConstructLinebreak       = "\\R linebreak"
 	ConstructGrapheme        = "\\X grapheme cluster"
-	ConstructNamedChar       = "\\N{name}"
 	ConstructUnicodeProperty = "Unicode property" // a name with non-ASCII letters
 
 	// Quantifiers and classes.

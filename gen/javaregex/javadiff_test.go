@@ -111,7 +111,8 @@ var (
 		`\x{212A}`, `\u017F`, `\-`, `\\`, `\Qa-\E`, `\Q\E`, `\p{Lower}`, `\P{Alpha}`,
 		`\p{Space}`, `\p{Punct}`, `\ca`, `\Q.*`, `\h`, `\V`, `\R`, `\Z`, `\07`, `\0101`, `\p{L}`,
 		`\p{IsLatin}`, `\p{InGreek}`, `\p{javaLowerCase}`, `\P{Lu}`, `\p{sc=Grek}`, `\p{IsAlphabetic}`,
-		`\p{Lt}`, `\p{IsLowercase}`, `\p{Nd}`, `\pL`, `\1`, `\2`, `\p{Cn}`, `\p{InArabic}`}
+		`\p{Lt}`, `\p{IsLowercase}`, `\p{Nd}`, `\pL`, `\1`, `\2`, `\p{Cn}`, `\p{InArabic}`,
+		`\N{LATIN SMALL LETTER K}`, `\N{kelvin sign}`, `\N{LINE FEED (LF)}`, `\N{CJK UNIFIED IDEOGRAPHS 4E00}`, `\N{NO SUCH}`}
 	genClassItems = []string{"a", "b", "k", "-", "a-c", "A-Z", "Z-a", "^", "]", "&", "\\]", "\\-",
 		"\\s", "\\d", "\\W", "é", "\u212a", "\\p{Upper}", "0-9", "\\x00-\\x1f", "\\Q-\\E", "\n",
 		"&&", "&&[^b]", "[b-d]", "[^a]", "\\p{Lu}", "\\h", "\\V", "σ", "ß", "α-ω", "ǅ", " ", "#", "\\p{L}", "\ua7c0"}
