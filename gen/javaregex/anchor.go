@@ -8,8 +8,9 @@ package javaregex
 // the end of the pattern, is evaluated only at the end of input, where every
 // variant of $ holds: there it is exactly Go's \z. A $ in the pattern's
 // top-level sequence with more after it is resolved by resolveTopDollars,
-// any other $ without MULTILINE by splitDollars. A $ under MULTILINE that
-// neither resolves is rejected.
+// any other $ without MULTILINE by splitDollars; one under MULTILINE that
+// no line terminator can follow is \z (endMultilineDollars). The other $s
+// under MULTILINE are rejected.
 
 // resolveAnchors resolves every $ and rewrites repetitions whose body can
 // match the empty string through an anchor (see loopIterations); it panics
@@ -18,14 +19,51 @@ func resolveAnchors(n *node) *node {
 	n = loopIterations(n)
 	n = resolveTopDollars(n)
 	walkDollars(n, true)
+	endMultilineDollars(n, nil)
 	if d := findMultilineDollar(n); d != nil {
 		panic(&Error{Offset: d.off, Construct: ConstructMultilineDollar,
-			Msg: "(?m) $ inside a repetition, or in an alternative with more after it, is not supported: it holds before any line terminator, which Go's regexp cannot express there"})
+			Msg: "(?m) $ that a line terminator can follow, inside a repetition or in an alternative with more after it, is not supported: it holds before any line terminator, which Go's regexp cannot express there"})
 	}
 	if findKind(n, kDollar) {
 		n = splitDollars(n)
 	}
 	return n
+}
+
+// endMultilineDollars visits n, whose following characters are in follow
+// (the end of input is no character), and makes \z of each $ under
+// MULTILINE that no line terminator can follow: that $ can hold only at
+// the end, as in (?m)(?:a$|b)*c, where it never holds.
+func endMultilineDollars(n *node, follow runeSet) {
+	switch n.kind {
+	case kDollar:
+		terms := lineTerminators
+		if n.dollar.has(flagUnixLines) {
+			terms = single('\n')
+		}
+		if n.dollar.has(flagMultiline) && len(follow.intersect(terms)) == 0 {
+			n.kind = kEndText
+		}
+	case kConcat:
+		for i := len(n.subs) - 1; i >= 0; i-- {
+			endMultilineDollars(n.subs[i], follow)
+			if f, nullable := first(n.subs[i]); nullable {
+				follow = f.union(follow)
+			} else {
+				follow = f
+			}
+		}
+	case kAlt:
+		for _, s := range n.subs {
+			endMultilineDollars(s, follow)
+		}
+	case kRepeat:
+		if n.max < 0 || n.max > 1 { // after one iteration may come another
+			f, _ := first(n.subs[0])
+			follow = f.union(follow)
+		}
+		endMultilineDollars(n.subs[0], follow)
+	}
 }
 
 func findMultilineDollar(n *node) *node {

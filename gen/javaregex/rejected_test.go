@@ -110,7 +110,7 @@ var rejected = []rejection{
 	{"\\p{javalowercase}", 0, "syntax"},
 	{"\\N{NO SUCH NAME}", 0, "syntax"},
 	{"(?m)(a$)+\\n?", 6, "(?m) $"},
-	{"(?m)(?:a$|b)*c", 8, "(?m) $"},
+	{"(?m)(a$|\\r)+", 6, "(?m) $"},
 	{"(?c)[a]", 4, "(?c) flag"},
 	{"(?c)\\p{L}", 4, "(?c) flag"},
 	{"(?c)x\\pL", 5, "(?c) flag"},
