@@ -1,5 +1,7 @@
 package javaregex
 
+import "fmt"
+
 // Java's $ (without MULTILINE) matches at the end of input and also before
 // a final line terminator ("\n", "\r\n", "\r", U+0085, U+2028, U+2029; with
 // UNIX_LINES only "\n"); with MULTILINE before any line terminator. RE2 has
@@ -141,10 +143,17 @@ func loopIterations(n *node) *node {
 	if n.max == 0 {
 		short = nil
 	}
-	if r := altNodes(full, short); r != nil {
-		return r
+	r := altNodes(full, short)
+	if r == nil {
+		return charNode(nil)
 	}
-	return charNode(nil)
+	// Each rewrite holds its body twice, so nested ones double: bound them
+	// before an outer one walks them.
+	if countNodes(r, maxRewriteNodes) > maxRewriteNodes {
+		panic(&Error{Offset: n.off, Construct: ConstructTooLarge,
+			Msg: fmt.Sprintf("a repetition whose body can match the empty string through an anchor: its exact rewrite would have more than %d nodes", maxRewriteNodes)})
+	}
+	return r
 }
 
 func hasAnchor(n *node) bool {

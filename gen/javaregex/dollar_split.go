@@ -23,10 +23,12 @@ import "fmt"
 // is used for the $s that resolveTopDollars leaves: inside repetitions, in
 // alternatives followed by more, after a possible "\r".
 
-// maxDollarNodes bounds the rewritten tree (counting shared subtrees each
-// time, as they print): six cases of the whole pattern, each a few copies
-// per repetition that holds a $, must stay far below maxTranslatedBytes.
-const maxDollarNodes = 4 * maxExpanded
+// maxRewriteNodes bounds the trees that the rewrites of anchors build
+// (counting shared subtrees each time, as they print and as later passes
+// walk them): six cases of the whole pattern, each a few copies per
+// repetition that holds a $, must stay far below maxTranslatedBytes, and a
+// rewrite of nested repetitions (loopIterations) doubles per level.
+const maxRewriteNodes = 4 * maxExpanded
 
 type dollarCase struct {
 	ending []runeSet
@@ -78,10 +80,10 @@ func (c dollarCase) tracker() *tracker {
 // alternation of its products with each ending.
 func splitDollars(n *node) *node {
 	alts := dollarProducts(n)
-	if countNodes(alts, maxDollarNodes) > maxDollarNodes {
+	if countNodes(alts, maxRewriteNodes) > maxRewriteNodes {
 		d := findFirst(n, kDollar)
 		panic(&Error{Offset: d.off, Construct: ConstructDollarNotAtEnd,
-			Msg: fmt.Sprintf("$ with more after it: its exact rewrite would have more than %d nodes", maxDollarNodes)})
+			Msg: fmt.Sprintf("$ with more after it: its exact rewrite would have more than %d nodes", maxRewriteNodes)})
 	}
 	return alts
 }
