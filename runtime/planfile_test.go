@@ -36,13 +36,14 @@ var sectionSizes = []struct {
 // its elements start.
 type layout struct {
 	head, data map[string]int
+	last       map[string]int // where its elements end, before the padding
 	end        int
 }
 
 func layoutOf(t *testing.T, b []byte) layout {
 	t.Helper()
-	l := layout{head: map[string]int{}, data: map[string]int{}}
-	off := 20
+	l := layout{head: map[string]int{}, data: map[string]int{}, last: map[string]int{}}
+	off := 24
 	for i, s := range sectionSizes {
 		if n := binary.LittleEndian.Uint32(b[off:]); n != uint32(i) {
 			t.Fatalf("section %s numbered %d", s.name, n)
@@ -59,6 +60,13 @@ func layoutOf(t *testing.T, b []byte) layout {
 		} else {
 			off += count * s.size
 		}
+		l.last[s.name] = off
+		for off%8 != 0 {
+			if b[off] != 0 {
+				t.Fatalf("section %s: padding byte %d is %d", s.name, off, b[off])
+			}
+			off++
+		}
 	}
 	l.end = off
 	return l
@@ -66,8 +74,8 @@ func layoutOf(t *testing.T, b []byte) layout {
 
 // seal rewrites the header's length and checksum after a mutation.
 func seal(b []byte) []byte {
-	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-20))
-	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[20:], crc32.MakeTable(crc32.Castagnoli)))
+	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-24))
+	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[24:], crc32.MakeTable(crc32.Castagnoli)))
 	return b
 }
 
@@ -94,11 +102,11 @@ func TestDecodePlanTruncated(t *testing.T) {
 	if l.end != len(b) {
 		t.Fatalf("layout ends at %d of %d bytes", l.end, len(b))
 	}
-	for n := range 20 {
-		want := fmt.Sprintf("plan: offset %d: truncated header: %d of 20 bytes", n, n)
+	for n := range 24 {
+		want := fmt.Sprintf("plan: offset %d: truncated header: %d of 24 bytes", n, n)
 		checkErr(t, fmt.Sprintf("header cut at %d", n), b[:n], want)
 	}
-	checkErr(t, "unsealed cut", b[:len(b)-1], fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-20, len(b)-21))
+	checkErr(t, "unsealed cut", b[:len(b)-1], fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-24, len(b)-25))
 	for i, s := range sectionSizes {
 		h := l.head[s.name]
 		cut := seal(append([]byte(nil), b[:h]...))
@@ -109,6 +117,11 @@ func TestDecodePlanTruncated(t *testing.T) {
 		next := len(b)
 		if i+1 < len(sectionSizes) {
 			next = l.head[sectionSizes[i+1].name]
+		}
+		if last := l.last[s.name]; next > last {
+			cut = seal(append([]byte(nil), b[:next-1]...))
+			checkErr(t, "cut in "+s.name+"'s padding", cut, fmt.Sprintf("plan: offset %d: section %s: truncated: %d bytes left of its %d bytes of padding", last, s.name, next-1-last, next-last))
+			next = last
 		}
 		if next-l.data[s.name] == 0 {
 			continue
@@ -153,10 +166,17 @@ func TestDecodePlanHeader(t *testing.T) {
 	}
 	checkErr(t, "magic", mut(func(b []byte) { b[0] = 'X' }), "plan: offset 0: not a destgen plan (bad magic)")
 	checkErr(t, "magic's line end", mut(func(b []byte) { b[6] = '\n' }), "plan: offset 0: not a destgen plan (bad magic)")
-	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 2")
+	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 3")
 	checkErr(t, "checksum", mut(func(b []byte) { b[len(b)-1] ^= 1 }), "plan: offset 12: checksum mismatch")
-	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-19, len(b)-20))
-	checkErr(t, "section number", seal(mut(func(b []byte) { b[20+8+8]++ })), "plan: offset 36: section ExactKeys: numbered 2, want 1")
+	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-23, len(b)-24))
+	checkErr(t, "alignment word", seal(mut(func(b []byte) { b[22] = 1 })), "plan: offset 20: header: alignment word is not zero")
+	checkErr(t, "section number", seal(mut(func(b []byte) { b[24+8+8]++ })), "plan: offset 40: section ExactKeys: numbered 2, want 1")
+	l := layoutOf(t, b)
+	for _, s := range sectionSizes {
+		if last := l.last[s.name]; last%8 != 0 {
+			checkErr(t, s.name+"'s padding", seal(mut(func(b []byte) { b[last] = 1 })), fmt.Sprintf("plan: offset %d: section %s: padding byte is not zero", last, s.name))
+		}
+	}
 	if _, err := runtime.DecodePlan(b); err != nil {
 		t.Fatalf("the unmutated plan: %v", err)
 	}
