@@ -34,6 +34,11 @@ type Compact struct {
 	EdgeEnds []uint32
 	EdgeFrom []uint32
 	EdgeTo   []uint32
+	// EdgeSlots is, when the plan carries it, the table of the edges of
+	// at most shortElem bytes as NewEdgeTable lays it out (see
+	// edgeslots.go), which NewMatcher then adopts rather than builds;
+	// EncodePlan fills it.
+	EdgeSlots []uint64
 	// Per destination: rank, and NumOps ACL set numbers.
 	Rank    []uint32
 	DestACL []uint32
@@ -133,7 +138,11 @@ func NewMatcher(c *Compact) *Matcher {
 		}
 	}
 	// After the filters: edges copy their children's (hotNode).
-	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
+	if len(c.EdgeSlots) > 0 {
+		m.Edges = edgeTableOf(c.EdgeSlots, elems, c.EdgeFrom, c.EdgeTo)
+	} else {
+		m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
+	}
 	m.DestACL = make([][NumOps]uint32, len(c.DestACL)/int(NumOps))
 	for i := range m.DestACL {
 		m.DestACL[i] = [NumOps]uint32(c.DestACL[i*int(NumOps):])

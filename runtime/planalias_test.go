@@ -1,6 +1,9 @@
 package runtime
 
 import (
+	"fmt"
+	"os"
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -30,5 +33,38 @@ func TestAliasWords(t *testing.T) {
 	}
 	if _, ok := aliasWords[uint32](unsafe.String(&b[0], 0), 0); ok {
 		t.Error("aliasWords of no words shares the bytes")
+	}
+}
+
+// TestNewMatcherAdoptsEdgeSlots: a decoded plan's Matcher reads the edge
+// table the plan carries in place (where aliasWords shares bytes), and
+// that table is the one NewEdgeTable builds from the plan's edges.
+func TestNewMatcherAdoptsEdgeSlots(t *testing.T) {
+	data, err := os.ReadFile("../generated/example/example_gen.plan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := DecodePlan(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Matcher.EdgeSlots) == 0 || len(p.Matcher.EdgeEnds) == 0 {
+		t.Fatalf("the example plan carries %d edge slot words for %d edges", len(p.Matcher.EdgeSlots), len(p.Matcher.EdgeEnds))
+	}
+	m := NewMatcher(&p.Matcher)
+	if shared := unsafe.Pointer(&m.Edges.short[0]) == unsafe.Pointer(&p.Matcher.EdgeSlots[0]); shared != wordsInPlace {
+		t.Errorf("the matcher's edge table shares the plan's bytes: %v, want %v", shared, wordsInPlace)
+	}
+	c := p.Matcher
+	c.EdgeSlots = nil
+	built := NewMatcher(&c)
+	if !slices.Equal(built.Edges.SlotWords(), m.Edges.SlotWords()) || built.Edges.shift != m.Edges.shift {
+		t.Error("the carried edge table is not the one NewEdgeTable builds")
+	}
+	var got, want []string
+	m.Edges.All(func(from uint32, e string, to uint32) bool { got = append(got, fmt.Sprint(from, e, to)); return true })
+	built.Edges.All(func(from uint32, e string, to uint32) bool { want = append(want, fmt.Sprint(from, e, to)); return true })
+	if !slices.Equal(got, want) {
+		t.Errorf("edges %v, built %v", got, want)
 	}
 }

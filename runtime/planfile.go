@@ -38,7 +38,8 @@ const (
 	// PlanFormat is the version of the binary form. Any change to the
 	// sections (a new one, another order or encoding) is a new version;
 	// DecodePlan reads only its own. Format 2 added the Auto* sections
-	// (the policy automata); format 3 the alignment (sectionAlign).
+	// (the policy automata); format 3 the alignment (sectionAlign) and the
+	// EdgeSlots section (the built edge table, edgeslots.go).
 	PlanFormat = 3
 
 	planHeaderBytes  = 24
@@ -125,11 +126,13 @@ func (c *planColumns) fields() []planField {
 		{"PolPatterns", &c.PolPatterns}, {"PolNodeTypes", &c.PolNodeTypes}, {"PolAttributes", &c.PolAttributes},
 		{"PolGoRegexps", &c.PolGoRegexps}, {"PolPrefixes", &c.PolPrefixes}, {"PolSuffixes", &c.PolSuffixes},
 		{"PolRequiredEnds", &c.PolRequiredEnds}, {"PolRequired", &c.PolRequired},
+		{"EdgeSlots", &c.Matcher.EdgeSlots},
 	}
 }
 
 // EncodePlan writes p in the binary form. The same plan always gives the
-// same bytes: strings are numbered in order of first use.
+// same bytes: strings are numbered in order of first use. A plan without
+// Compact.EdgeSlots gets them from a Matcher built here.
 func EncodePlan(p *Plan) []byte {
 	c := columnsOf(p)
 	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())
@@ -244,6 +247,9 @@ func columnsOf(p *Plan) *planColumns {
 		Index:   p.PolicyIndex,
 	}
 	c.Index.Automata = nil
+	if len(c.Matcher.EdgeSlots) == 0 {
+		c.Matcher.EdgeSlots = NewMatcher(&p.Matcher).Edges.SlotWords()
+	}
 	c.automataColumns(p.PolicyIndex.Automata)
 	strs := stringRefs{ids: map[string]uint32{}}
 	c.properties(p, &strs)

@@ -29,7 +29,7 @@ var sectionSizes = []struct {
 	{"AutoRuneClasses", 1}, {"AutoNext", 2}, {"AutoAccept", 4}, {"PropNames", 0}, {"PropFields", 0}, {"PropKinds", 1}, {"PropValues", 8},
 	{"PropValueEnds", 4}, {"PropIndex", 4}, {"Strings", 0}, {"DestPatterns", 0}, {"DestStore", 4}, {"DestCluster", 4},
 	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
-	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0},
+	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
 }
 
 // layout is where each section of an encoded plan starts (its head) and
@@ -380,6 +380,15 @@ func TestDecodePlanRules(t *testing.T) {
 				p.Matcher.PrincipalEnds = append(p.Matcher.PrincipalEnds, uint32(i+1))
 			}
 		}, "Meta[1]: SetWords 1, want 2 for 65 principals"},
+		{"edge slots not whole", func(p *runtime.Plan) { p.Matcher.EdgeSlots = make([]uint64, 3) },
+			"EdgeSlots: 3 elements, want 8 (4 per slot, a power of two of at least 2 slots)"},
+		{"one edge slot", func(p *runtime.Plan) { p.Matcher.EdgeSlots = make([]uint64, 4) },
+			"EdgeSlots: 4 elements, want 8 (4 per slot, a power of two of at least 2 slots)"},
+		{"three edge slots", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0} },
+			"EdgeSlots: 12 elements, want 16 (4 per slot, a power of two of at least 2 slots)"},
+		{"two edge slots", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0} }, ""},
+		{"no empty edge slot", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 1 << 32, 0, 0, 0, 1 << 32, 0, 0} },
+			"EdgeSlots[0]: no empty slot"},
 	} {
 		p := base()
 		c.edit(p)
@@ -490,5 +499,77 @@ func TestDecodePlanAutomatonRules(t *testing.T) {
 		case err == nil || !strings.HasSuffix(err.Error(), ": "+c.want):
 			t.Errorf("%s: error %v\nwant ...: %s", c.what, err, c.want)
 		}
+	}
+}
+
+// TestDecodePlanEdgeSlots corrupts richPlan's carried edge table (see
+// runtime/edgeslots.go for its slots' words) in each way its rule
+// names, and checks each message and offset.
+func TestDecodePlanEdgeSlots(t *testing.T) {
+	b := richPlan(t)
+	p, err := runtime.DecodePlan(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := layoutOf(t, b)
+	at := l.data["EdgeSlots"]
+	slots := (l.last["EdgeSlots"] - at) / 32
+	word := func(b []byte, slot, w int) []byte { return b[at+32*slot+8*w:] }
+	le := binary.LittleEndian
+	empty, full := -1, -1 // an empty slot; one of an edge of at most 8 bytes
+	for j := range slots {
+		switch ft := le.Uint64(word(b, j, 1)); {
+		case ft>>32 == 0 && empty < 0:
+			empty = j
+		case ft>>32 != 0 && ft&15 < 8 && full < 0:
+			full = j
+		}
+	}
+	if empty < 0 || full < 0 {
+		t.Fatalf("richPlan's %d edge slots have no empty slot or no short edge", slots)
+	}
+	ft := le.Uint64(word(b, full, 1))
+	node, n := uint32(ft)>>4, int(ft&15)+1
+	var key [8]byte
+	le.PutUint64(key[:], le.Uint64(word(b, full, 0)))
+	elem, edge, short := string(key[:n]), -1, 0
+	for i, e := range p.Matcher.EdgeEnds {
+		start := uint32(0)
+		if i > 0 {
+			start = p.Matcher.EdgeEnds[i-1]
+		}
+		if p.Matcher.EdgeFrom[i] == node && p.Matcher.EdgeKeys[start:e] == elem {
+			edge = i
+		}
+		if e-start <= 16 {
+			short++
+		}
+	}
+	if edge < 0 {
+		t.Fatalf("slot %d holds %q from node %d, which no edge is", full, elem, node)
+	}
+	for _, c := range []struct {
+		what      string
+		slot, w   int
+		value     uint64
+		off, want string
+	}{
+		{"empty slot's key", empty, 0, 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
+		{"empty slot's from", empty, 1, 0, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
+		{"empty slot's hot node", empty, 3, 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
+		{"extra edge", empty, 1, 1<<32 | 0xffffffff, "EdgeSlots", fmt.Sprintf("EdgeSlots[0]: %d occupied slots for %d short edges", short+1, short)},
+		{"other child", full, 1, ft ^ 1<<32, "EdgeEnds", fmt.Sprintf("EdgeEnds[%d]: edge %q from node %d is not in EdgeSlots with its child", edge, elem, node)},
+		{"other key", full, 0, le.Uint64(word(b, full, 0)) ^ 1, "EdgeEnds", fmt.Sprintf("EdgeEnds[%d]: edge %q from node %d is not in EdgeSlots with its child", edge, elem, node)},
+		{"child's filter", full, 3, le.Uint64(word(b, full, 3)) ^ 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: edge %q does not carry its child's node", 4*full+2, elem)},
+		{"child's star", full, 2, le.Uint64(word(b, full, 2)) ^ 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: edge %q does not carry its child's node", 4*full+2, elem)},
+	} {
+		m := append([]byte(nil), b...)
+		le.PutUint64(word(m, c.slot, c.w), c.value)
+		var elemAt int
+		if _, err := fmt.Sscanf(c.want[len(c.off)+1:], "%d]", &elemAt); err != nil {
+			t.Fatal(err)
+		}
+		size := map[string]int{"EdgeSlots": 8, "EdgeEnds": 4}[c.off]
+		checkErr(t, c.what, seal(m), fmt.Sprintf("plan: offset %d: %s", l.data[c.off]+size*elemAt, c.want))
 	}
 }
