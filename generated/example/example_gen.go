@@ -104,7 +104,7 @@ func init() {
 var destgenPlanFile string
 
 // destgenPlan is destgenPlanFile decoded and checked, once, at initialisation.
-var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0xa768c15d)
+var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0x6251266f)
 
 // matcher answers the destination lookups from the plan's tables.
 var matcher = runtime.NewMatcher(&destgenPlan.Matcher)
