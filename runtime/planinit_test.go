@@ -155,3 +155,29 @@ func TestDecodePlanInPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodePlanSharesPropertyRows: destinations with the same property
+// values share one row of the decoded plan (21 rows for the synthetic
+// config's 1,000 destinations), and destinations with other values do
+// not; each keeps its own values.
+func TestDecodePlanSharesPropertyRows(t *testing.T) {
+	p, err := runtime.DecodePlanString(syntheticPlan(t, 1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[*runtime.PropertyValue][2]runtime.PropertyValue{}
+	for i, d := range p.Destinations {
+		v := [2]runtime.PropertyValue(d.Properties)
+		want := [2]runtime.PropertyValue{{Set: true, Str: []string{"a", "b", "c"}[i%3]}, {Set: true, Int: int64(i % 7)}}
+		if v != want {
+			t.Fatalf("destination %d: properties %+v, want %+v", i, v, want)
+		}
+		if prev, ok := rows[&d.Properties[0]]; ok && prev != v {
+			t.Fatalf("destination %d shares its row with other values %+v", i, prev)
+		}
+		rows[&d.Properties[0]] = v
+	}
+	if len(rows) != 21 {
+		t.Errorf("%d rows for the 21 distinct property sets", len(rows))
+	}
+}
