@@ -37,8 +37,9 @@ func TestAliasWords(t *testing.T) {
 }
 
 // TestNewMatcherAdoptsEdgeSlots: a decoded plan's Matcher reads the edge
-// table the plan carries in place (where aliasWords shares bytes), and
-// that table is the one NewEdgeTable builds from the plan's edges.
+// table the plan carries, its states and its DestACL in place (where
+// aliasWords shares bytes), each what the words say, and the edge table
+// is the one NewEdgeTable builds from the plan's edges.
 func TestNewMatcherAdoptsEdgeSlots(t *testing.T) {
 	data, err := os.ReadFile("../generated/example/example_gen.plan")
 	if err != nil {
@@ -54,6 +55,23 @@ func TestNewMatcherAdoptsEdgeSlots(t *testing.T) {
 	m := NewMatcher(&p.Matcher)
 	if shared := unsafe.Pointer(&m.Edges.short[0]) == unsafe.Pointer(&p.Matcher.EdgeSlots[0]); shared != wordsInPlace {
 		t.Errorf("the matcher's edge table shares the plan's bytes: %v, want %v", shared, wordsInPlace)
+	}
+	if shared := unsafe.Pointer(&m.States[0]) == unsafe.Pointer(&p.Matcher.States[0]); shared != wordsInPlace {
+		t.Errorf("the matcher's states share the plan's bytes: %v, want %v", shared, wordsInPlace)
+	}
+	if shared := unsafe.Pointer(&m.DestACL[0]) == unsafe.Pointer(&p.Matcher.DestACL[0]); shared != wordsInPlace {
+		t.Errorf("the matcher's DestACL shares the plan's bytes: %v, want %v", shared, wordsInPlace)
+	}
+	for i, st := range m.States {
+		f := p.Matcher.States[i*StateStride:]
+		if st != (State{ListRef{f[0], f[1]}, ListRef{f[2], f[3]}, [NumOps]uint32{f[4], f[5]}, [NumOps]uint32{f[6], f[7]}}) {
+			t.Fatalf("state %d is %+v, its words %v", i, st, f[:StateStride])
+		}
+	}
+	for i, acl := range m.DestACL {
+		if acl != [NumOps]uint32(p.Matcher.DestACL[i*int(NumOps):]) {
+			t.Fatalf("DestACL[%d] is %v", i, acl)
+		}
 	}
 	c := p.Matcher
 	c.EdgeSlots = nil
