@@ -2,9 +2,9 @@ package runtime
 
 import (
 	"encoding/binary"
-	"slices"
 	"hash/crc32"
 	"math"
+	"slices"
 	"strconv"
 	"unsafe"
 )

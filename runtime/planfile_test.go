@@ -384,7 +384,9 @@ func TestDecodePlanRules(t *testing.T) {
 			"EdgeSlots: 3 elements, want 8 (4 per slot, a power of two of at least 2 slots)"},
 		{"one edge slot", func(p *runtime.Plan) { p.Matcher.EdgeSlots = make([]uint64, 4) },
 			"EdgeSlots: 4 elements, want 8 (4 per slot, a power of two of at least 2 slots)"},
-		{"three edge slots", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0} },
+		{"three edge slots", func(p *runtime.Plan) {
+			p.Matcher.EdgeSlots = []uint64{0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0}
+		},
 			"EdgeSlots: 12 elements, want 16 (4 per slot, a power of two of at least 2 slots)"},
 		{"two edge slots", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0} }, ""},
 		{"no empty edge slot", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 1 << 32, 0, 0, 0, 1 << 32, 0, 0} },
