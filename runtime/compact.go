@@ -34,6 +34,11 @@ type Compact struct {
 	EdgeEnds []uint32
 	EdgeFrom []uint32
 	EdgeTo   []uint32
+	// EdgeSlots is, when the plan carries it, the table of the edges of
+	// at most shortElem bytes as NewEdgeTable lays it out (see
+	// edgeslots.go), which NewMatcher then adopts rather than builds;
+	// EncodePlan fills it.
+	EdgeSlots []uint64
 	// Per destination: rank, and NumOps ACL set numbers.
 	Rank    []uint32
 	DestACL []uint32
@@ -114,14 +119,7 @@ func NewMatcher(c *Compact) *Matcher {
 		m.Automata[i] = Automaton{Start: int32(f[0]), Deterministic: f[1] == 1, Elements: uint8(f[2])}
 	}
 	m.setVisits()
-	m.States = make([]State, len(c.States)/StateStride)
-	for i := range m.States {
-		f := c.States[i*StateStride:]
-		st := State{Tails: ListRef{f[0], f[1]}, Terms: ListRef{f[2], f[3]}}
-		copy(st.TailACL[:], f[4:])
-		copy(st.TermACL[:], f[4+NumOps:])
-		m.States[i] = st
-	}
+	m.States = statesOf(c.States)
 	m.setStateSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
 	for i, e := range elems {
@@ -133,11 +131,12 @@ func NewMatcher(c *Compact) *Matcher {
 		}
 	}
 	// After the filters: edges copy their children's (hotNode).
-	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
-	m.DestACL = make([][NumOps]uint32, len(c.DestACL)/int(NumOps))
-	for i := range m.DestACL {
-		m.DestACL[i] = [NumOps]uint32(c.DestACL[i*int(NumOps):])
+	if len(c.EdgeSlots) > 0 {
+		m.Edges = edgeTableOf(c.EdgeSlots, elems, c.EdgeFrom, c.EdgeTo)
+	} else {
+		m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
 	}
+	m.DestACL = destACLOf(c.DestACL)
 	m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	return m
