@@ -149,10 +149,14 @@ type automaton struct {
 	// padByte): one load where pairClass takes three, and no bounds
 	// check. Its 128 KB are not spent on a policy's own automaton, of
 	// which a config may have thousands.
-	chunk  *[1 << 16]uint16
-	accept []uint32
-	shift  uint8
-	start  uint16
+	chunk *[1 << 16]uint16
+	// quadRows, with chunk, is quad with each state given as the start
+	// of its row (state << quadShift), so that runWords' chain of
+	// dependent loads has no shift between them.
+	quadRows []uint32
+	accept   []uint32
+	shift    uint8
+	start    uint16
 	// States 1 to lastSkip go to themselves on every byte from 0x0E to
 	// 0x7F: a `.*` that only a line terminator or a non-ASCII rune
 	// leaves. The loop passes such a state's run of those bytes eight at
@@ -250,6 +254,12 @@ func (a *automaton) words() {
 			return int(a.padClass)
 		}
 		return int(a.ascii[b&0x7F])
+	}
+	if a.quad != nil {
+		a.quadRows = make([]uint32, len(a.quad))
+		for i, t := range a.quad {
+			a.quadRows[i] = uint32(t) << (a.quadShift & 15)
+		}
 	}
 	a.chunk = new([1 << 16]uint16)
 	for b0 := range uint16(padByte + 1) {

@@ -32,6 +32,10 @@ import (
 // from 205 to 91 at 100, and on the mixed list of 1000 from 122 to 71
 // (thread CPU time, 6 interleaved passes, 2026-12-01): one automaton
 // each pays the index's second pass (findMatch) on every candidate.
+// Where the list's literal parts fit beside it (foldPolicies), the list's
+// automaton takes the other policies too and the index is left empty: at
+// 10 policies that took AutoCreate on general hits from 37 to 29 ns
+// (thread CPU time, 3 interleaved passes, load 14 on 2 cores).
 
 // maxPolicyStates bounds an automaton's states. A policy's pattern
 // usually needs a few dozen (one per character of its literal parts, a
