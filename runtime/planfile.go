@@ -31,8 +31,9 @@ const (
 	// PlanFormat is the version of the binary form. Any change to the
 	// sections (a new one, another order or encoding) is a new version;
 	// DecodePlan reads only its own. Format 2 added the Auto* sections
-	// (the policy automata).
-	PlanFormat = 2
+	// (the policy automata), format 3 the Mask* sections (the mask
+	// tables).
+	PlanFormat = 3
 
 	planHeaderBytes  = 20
 	sectionHeadBytes = 8
@@ -115,6 +116,10 @@ func (c *planColumns) fields() []planField {
 		{"PolPatterns", &c.PolPatterns}, {"PolNodeTypes", &c.PolNodeTypes}, {"PolAttributes", &c.PolAttributes},
 		{"PolGoRegexps", &c.PolGoRegexps}, {"PolPrefixes", &c.PolPrefixes}, {"PolSuffixes", &c.PolSuffixes},
 		{"PolRequiredEnds", &c.PolRequiredEnds}, {"PolRequired", &c.PolRequired},
+		// The mask tables (format 3; planmasks.go).
+		{"Masks", &c.Matcher.Masks}, {"MaskEnds", &c.Matcher.MaskEnds}, {"MaskDests", &c.Matcher.MaskDests},
+		{"MaskKeys", &c.Matcher.MaskKeys}, {"MaskKeyEnds", &c.Matcher.MaskKeyEnds},
+		{"MaskDepths", &c.Matcher.MaskDepths}, {"MaskProbes", &c.Matcher.MaskProbes},
 	}
 }
 

@@ -30,6 +30,7 @@ var sectionSizes = []struct {
 	{"PropValueEnds", 4}, {"PropIndex", 4}, {"Strings", 0}, {"DestPatterns", 0}, {"DestStore", 4}, {"DestCluster", 4},
 	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
 	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0},
+	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
 }
 
 // layout is where each section of an encoded plan starts (its head) and
@@ -153,7 +154,7 @@ func TestDecodePlanHeader(t *testing.T) {
 	}
 	checkErr(t, "magic", mut(func(b []byte) { b[0] = 'X' }), "plan: offset 0: not a destgen plan (bad magic)")
 	checkErr(t, "magic's line end", mut(func(b []byte) { b[6] = '\n' }), "plan: offset 0: not a destgen plan (bad magic)")
-	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 2")
+	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 3")
 	checkErr(t, "checksum", mut(func(b []byte) { b[len(b)-1] ^= 1 }), "plan: offset 12: checksum mismatch")
 	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-19, len(b)-20))
 	checkErr(t, "section number", seal(mut(func(b []byte) { b[20+8+8]++ })), "plan: offset 36: section ExactKeys: numbered 2, want 1")
