@@ -109,8 +109,13 @@ func (t *maskTable) find(x *maskName) int32 {
 		return -1
 	}
 	h := maskHash(&x.hash, t.lits)
+	return t.findFrom(x, h, slotOf(h, uint64(len(t.slots)-1)))
+}
+
+// findFrom is find of a key hashing to h from slot j on.
+func (t *maskTable) findFrom(x *maskName, h, j uint64) int32 {
 	mask := uint64(len(t.slots) - 1)
-	for j := slotOf(h, mask); ; j = (j + 1) & mask {
+	for ; ; j = (j + 1) & mask {
 		s := &t.slots[j]
 		if s.hash == h && x.equal(s.key, t.lits) {
 			return s.dest
@@ -121,8 +126,49 @@ func (t *maskTable) find(x *maskName) int32 {
 	}
 }
 
-// resolveMasks is resolveSlow for a name whose length uses the tables.
+// maskBatch is how many tables resolveMasks probes at once: their first
+// slots are loaded before any is compared, so that their cache misses
+// overlap (Go has no prefetch; independent loads are the next best).
+// Eight keeps the batch's state in a few cache lines and wastes at most
+// seven probes past a hit.
+const maskBatch = 8
+
+// resolveMasks is resolveSlow for a name whose length uses the tables:
+// the first table in probe order with a pattern matching the name has
+// the best match (see the file comment).
 func (m *Matcher) resolveMasks(p *path) int32 {
+	var x maskName
+	x.load(p, int(m.maskNeed[p.n]))
+	probe := m.maskProbe[p.n]
+	for len(probe) > 0 {
+		k := min(len(probe), maskBatch)
+		var hs, first, slot [maskBatch]uint64
+		for i, t := range probe[:k] {
+			tab := &m.masks[t]
+			if len(tab.slots) == 0 {
+				continue
+			}
+			hs[i] = maskHash(&x.hash, tab.lits)
+			slot[i] = slotOf(hs[i], uint64(len(tab.slots)-1))
+			first[i] = tab.slots[slot[i]].hash
+		}
+		for i, t := range probe[:k] {
+			if first[i] == 0 {
+				continue // an empty first slot: the table has no such key
+			}
+			if d := m.masks[t].findFrom(&x, hs[i], slot[i]); d >= 0 {
+				return d
+			}
+		}
+		probe = probe[k:]
+	}
+	return -1
+}
+
+// resolveMasksSerial is resolveMasks one table at a time, each probe
+// compared before the next is loaded: what maskBatch is measured against
+// (BenchmarkMaskBatch).
+func (m *Matcher) resolveMasksSerial(p *path) int32 {
 	var x maskName
 	x.load(p, int(m.maskNeed[p.n]))
 	for _, t := range m.maskProbe[p.n] {
@@ -204,9 +250,13 @@ func (m *Matcher) setMaskDepths(c *Compact) {
 		m.maskOn[d] = f[0] == 1
 		lits := uint64(0)
 		for _, t := range probe {
-			if int(t) < len(m.masks) {
-				lits |= m.masks[t].lits
+			if int(t) >= len(m.masks) {
+				// A bad plan's table number: the length falls back to
+				// the automata, and no lookup indexes past the tables.
+				m.maskOn[d], probe = false, nil
+				break
 			}
+			lits |= m.masks[t].lits
 		}
 		m.maskProbe[d] = probe
 		m.maskNeed[d] = uint8(min(bits.Len64(lits), d))

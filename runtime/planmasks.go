@@ -45,8 +45,6 @@ func (v *planCheck) maskTable(i int) error {
 		return v.fail("Masks", i*MaskStride, "literal positions past the table's "+itoa(elems)+" elements")
 	case f[3] > 1:
 		return v.fail("Masks", i*MaskStride+3, "tail flag not 0 or 1")
-	case f[3] == 0 && elems == 0:
-		return v.fail("Masks", i*MaskStride+2, "a table of patterns without '>' has no elements")
 	}
 	start := 0
 	if i > 0 {

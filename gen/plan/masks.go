@@ -30,24 +30,30 @@ type Options struct {
 }
 
 // The cost model's constants, in nanoseconds, measured on the
-// development machine (2 shared cores, Go 1.26, 2026-12-01) by
-// BenchmarkMaskCosts in masks_bench_test.go, minimum of 6 interleaved
-// samples at load average about 10, so as ratios more than as times:
-//   - costStep: one step of a deterministic automaton along a name of 5
-//     short elements (resolveDFA on a 10k-pattern automaton, per element);
-//   - costProbe: one mask table probe that misses, in a table of 64k
-//     patterns (out of the L2 cache, as at 100k destinations);
-//   - costHash: hashing one element of a name (elemHash, 6-12 bytes).
+// development machine by BenchmarkMaskCosts (masks_bench_test.go: each
+// constant the slope between two sub-benchmarks that differ in one
+// count; 2 cores shared with five other processes, load average 14, so
+// the times are several times a quiet machine's and only their ratios
+// carry over; 2026-12-01):
+//   - costStep: one step of a deterministic automaton of 32k '>'
+//     patterns along a literal edge (5 elements 519 ns, 1 element
+//     116 ns: 100 ns per element);
+//   - costProbe: one mask table probe that misses, tables of 2,048
+//     patterns (16 tables 1,516 ns, 1 table 147 ns: 91 ns per table);
+//   - costHash: hashing one element of 8 bytes (runtime.Hash, 9.8 ns).
 //
-// A backtracking trie (an automaton too large to make deterministic)
-// may visit every node its '*' edges reach: its cost is bounded by
-// costStep per node and min(2^d, nodes) nodes, an upper bound, which is
-// what makes the choice fail safe: the tables win where a trie might
-// backtrack (the wild-long 10k config: about 1 ms per name).
+// A trie (an automaton too large to make deterministic) is walked with
+// backtracking; costTrie weighs its step against a deterministic one,
+// a rough factor (not measured alone): on the wild-long 10k config, whose
+// automata include two tries, the automata cost about 20 ns per step
+// per automaton at a time when a table probe cost about 36 (interleaved
+// A/B of BenchmarkMaskAB), a probe to step ratio twice the synthetic
+// one's, so the tables are chosen only where they are clearly cheaper.
 const (
-	costStep  = 4.0
-	costProbe = 6.0
-	costHash  = 3.0
+	costStep  = 100.0
+	costProbe = 91.0
+	costHash  = 10.0
+	costTrie  = 2.0
 )
 
 // maskKey identifies one table: its patterns' literal positions, their
@@ -139,29 +145,19 @@ func (t *maskTables) maskCost(d int) float64 {
 }
 
 // automataCost is the cost model's estimate of a walk of the automata c
-// holds for a name of d elements: each deterministic one that admits it
-// a step per element, each trie its bound (see costStep).
+// holds for a name of d elements: a step per element of each that admits
+// it, costTrie steps for a trie.
 func automataCost(c *runtime.Compact, d int) float64 {
 	cost := 0.0
-	n := len(c.Automata) / runtime.AutomatonStride
-	for i := range n {
-		f := c.Automata[i*runtime.AutomatonStride:]
-		if f[2] != 0 && int(f[2]) != d {
-			continue
-		}
-		if f[1] == 1 {
+	for i := 0; i+runtime.AutomatonStride <= len(c.Automata); i += runtime.AutomatonStride {
+		f := c.Automata[i:]
+		switch {
+		case f[2] != 0 && int(f[2]) != d:
+		case f[1] == 1:
 			cost += costStep * float64(d)
-			continue
+		default:
+			cost += costTrie * costStep * float64(d)
 		}
-		end := uint32(len(c.Nodes) / runtime.NodeStride)
-		if i+1 < n {
-			end = c.Automata[(i+1)*runtime.AutomatonStride]
-		}
-		nodes := float64(end - f[0])
-		if d < 40 {
-			nodes = min(nodes, float64(uint64(1)<<d))
-		}
-		cost += costStep * nodes
 	}
 	return cost
 }

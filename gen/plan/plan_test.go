@@ -138,12 +138,19 @@ node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
 node 3 root.*.bar star=- term=- tail=3 tails=[3] terms=[]
 node 4 root.foo.* star=- term=1 tail=- tails=[] terms=[1]
 node 5 root.foo.bar star=- term=1 tail=3 tails=[3] terms=[1]
+`
+	if got := BuildWith(load(t, data), Options{Masks: MasksOff}).Dump(); got != want {
+		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
+	}
+	// The cost model's choice: two tables at most per length, fewer
+	// probes than the automaton's steps.
+	want = `exact "foo.bar" best=0 matches=[0 1 2] publish={alice bob} subscribe={ops}
 mask 0 L* patterns=[1]
 mask 1 *L> patterns=[3]
 mask 2 L> patterns=[2]
 length 1 masks=[]
-lengths 2-4 automata
-lengths 5-64 masks=[1 2]
+length 2 masks=[0 2]
+lengths 3-64 masks=[1 2]
 `
 	if got := Build(load(t, data)).Dump(); got != want {
 		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
