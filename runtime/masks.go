@@ -27,10 +27,10 @@ import "math/bits"
 // walks the automata.
 
 // maskTable is the table of one mask.
+// Its patterns' length and '>' are the plan's business: which lengths
+// probe it (Matcher.maskProbe) says all a lookup needs.
 type maskTable struct {
 	lits  uint64     // bit i: element i is literal
-	elems int        // elements of its patterns ('>' excluded)
-	tail  bool       // its patterns end in '>'
 	slots []maskSlot // linear probing, a power of two, at most half full
 }
 
@@ -165,20 +165,6 @@ func (m *Matcher) resolveMasks(p *path) int32 {
 	return -1
 }
 
-// resolveMasksSerial is resolveMasks one table at a time, each probe
-// compared before the next is loaded: what maskBatch is measured against
-// (BenchmarkMaskBatch).
-func (m *Matcher) resolveMasksSerial(p *path) int32 {
-	var x maskName
-	x.load(p, int(m.maskNeed[p.n]))
-	for _, t := range m.maskProbe[p.n] {
-		if d := m.masks[t].find(&x); d >= 0 {
-			return d
-		}
-	}
-	return -1
-}
-
 // matchesMasks is matchesSlow's part for a name whose length uses the
 // tables: every table's hit, unsorted.
 func (m *Matcher) matchesMasks(p *path, buf []int) []int {
@@ -226,7 +212,7 @@ func (m *Matcher) setMasks(c *Compact) {
 	for i := range m.masks {
 		f := c.Masks[i*MaskStride : (i+1)*MaskStride]
 		t := &m.masks[i]
-		t.lits, t.elems, t.tail = uint64(f[0])|uint64(f[1])<<32, int(f[2]), f[3] == 1
+		t.lits = uint64(f[0]) | uint64(f[1])<<32
 		end := max(prev, c.MaskEnds[i])
 		size := maskSlots(int(end) - int(prev))
 		t.slots, slots = slots[:size:size], slots[size:]

@@ -74,3 +74,17 @@ func BenchmarkMaskBatch(b *testing.B) {
 		}
 	}
 }
+
+// resolveMasksSerial is resolveMasks one table at a time, each probe
+// compared before the next is loaded: what maskBatch is measured against
+// (BenchmarkMaskBatch).
+func (m *Matcher) resolveMasksSerial(p *path) int32 {
+	var x maskName
+	x.load(p, int(m.maskNeed[p.n]))
+	for _, t := range m.maskProbe[p.n] {
+		if d := m.masks[t].find(&x); d >= 0 {
+			return d
+		}
+	}
+	return -1
+}
