@@ -39,7 +39,11 @@ type Options struct {
 //     patterns along a literal edge (5 elements 519 ns, 1 element
 //     116 ns: 100 ns per element);
 //   - costProbe: one mask table probe that misses, tables of 2,048
-//     patterns (16 tables 1,516 ns, 1 table 147 ns: 91 ns per table);
+//     patterns (16 tables 1,516 ns, 1 table 147 ns: 91 ns per table),
+//     measured one table at a time, before resolveMasks probed in
+//     batches: a batch costs 0.66-0.9x as much per table
+//     (runtime's BenchmarkMaskBatch, load average 10), so the model
+//     leans towards the automata;
 //   - costHash: hashing one element of 8 bytes (runtime.Hash, 9.8 ns).
 //
 // A trie (an automaton too large to make deterministic) is walked with
