@@ -41,6 +41,11 @@ func planSeeds(f *testing.F) [][]byte {
 			continue
 		}
 		out = append(out, runtime.EncodePlan(plan.Build(m).Artifact()))
+		// Each structure for every name length: the mask tables' sections
+		// full, and empty.
+		for _, mode := range []plan.MaskMode{plan.MasksAll, plan.MasksOff} {
+			out = append(out, runtime.EncodePlan(plan.BuildWith(m, plan.Options{Masks: mode}).Artifact()))
+		}
 	}
 	return out
 }

@@ -48,6 +48,21 @@ type Compact struct {
 	SetWords      int
 	PrincipalKeys string
 	PrincipalEnds []uint32
+	// Mask tables (masks.go): MaskStride values per table (its literal
+	// positions' low and high 32 bits, its patterns' elements before any
+	// '>', 1 if they end in '>'); MaskEnds cuts MaskDests per table, a
+	// destination per pattern, whose literal elements, joined by '.',
+	// are MaskKeys cut by MaskKeyEnds. MaskDepths holds, per name length
+	// 0 to MaxElements, 1 if names of that length probe the tables (0:
+	// they walk the automata), then the end of its table numbers in
+	// MaskProbes, in probe order. All empty when no length uses them.
+	Masks       []uint32
+	MaskEnds    []uint32
+	MaskDests   []uint32
+	MaskKeys    string
+	MaskKeyEnds []uint32
+	MaskDepths  []uint32
+	MaskProbes  []uint32
 }
 
 // Strides of the flat slices in Compact.
@@ -56,6 +71,8 @@ const (
 	NodeStride      = 3               // star, term, tail
 	StateStride     = 4 + 2*int(NumOps)
 	AutomatonStride = 3
+	MaskStride      = 4
+	MaskDepthStride = 2
 )
 
 // NewMatcher expands a Compact plan. It trusts its input, which the
@@ -119,6 +136,7 @@ func NewMatcher(c *Compact) *Matcher {
 		m.Automata[i] = Automaton{Start: int32(f[0]), Deterministic: f[1] == 1, Elements: uint8(f[2])}
 	}
 	m.setVisits()
+	m.setMasks(c)
 	m.States = statesOf(c.States)
 	m.setStateSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)

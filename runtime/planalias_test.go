@@ -41,7 +41,7 @@ func TestAliasWords(t *testing.T) {
 // aliasWords shares bytes), each what the words say, and the edge table
 // is the one NewEdgeTable builds from the plan's edges.
 func TestNewMatcherAdoptsEdgeSlots(t *testing.T) {
-	data, err := os.ReadFile("../generated/example/example_gen.plan")
+	data, err := os.ReadFile("testdata/rich-automata.plan")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestNewMatcherAdoptsEdgeSlots(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(p.Matcher.EdgeSlots) == 0 || len(p.Matcher.EdgeEnds) == 0 {
-		t.Fatalf("the example plan carries %d edge slot words for %d edges", len(p.Matcher.EdgeSlots), len(p.Matcher.EdgeEnds))
+		t.Fatalf("the rich plan carries %d edge slot words for %d edges", len(p.Matcher.EdgeSlots), len(p.Matcher.EdgeEnds))
 	}
 	m := NewMatcher(&p.Matcher)
 	if shared := unsafe.Pointer(&m.Edges.short[0]) == unsafe.Pointer(&p.Matcher.EdgeSlots[0]); shared != wordsInPlace {

@@ -40,8 +40,9 @@ const (
 	// sections (a new one, another order or encoding) is a new version;
 	// DecodePlan reads only its own. Format 2 added the Auto* sections
 	// (the policy automata); format 3 the alignment (sectionAlign) and the
-	// EdgeSlots section (the built edge table, edgeslots.go).
-	PlanFormat = 3
+	// EdgeSlots section (the built edge table, edgeslots.go); format 4 the
+	// Mask* sections (the mask tables, planmasks.go).
+	PlanFormat = 4
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8
@@ -128,6 +129,10 @@ func (c *planColumns) fields() []planField {
 		{"PolGoRegexps", &c.PolGoRegexps}, {"PolPrefixes", &c.PolPrefixes}, {"PolSuffixes", &c.PolSuffixes},
 		{"PolRequiredEnds", &c.PolRequiredEnds}, {"PolRequired", &c.PolRequired},
 		{"EdgeSlots", &c.Matcher.EdgeSlots},
+		// The mask tables (format 4; planmasks.go).
+		{"Masks", &c.Matcher.Masks}, {"MaskEnds", &c.Matcher.MaskEnds}, {"MaskDests", &c.Matcher.MaskDests},
+		{"MaskKeys", &c.Matcher.MaskKeys}, {"MaskKeyEnds", &c.Matcher.MaskKeyEnds},
+		{"MaskDepths", &c.Matcher.MaskDepths}, {"MaskProbes", &c.Matcher.MaskProbes},
 	}
 }
 

@@ -30,6 +30,7 @@ var sectionSizes = []struct {
 	{"PropValueEnds", 4}, {"PropIndex", 4}, {"Strings", 0}, {"DestPatterns", 0}, {"DestStore", 4}, {"DestCluster", 4},
 	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
 	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
+	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
 }
 
 // layout is where each section of an encoded plan starts (its head) and
@@ -81,7 +82,11 @@ func seal(b []byte) []byte {
 
 // richPlan is the encoded artifact of gen/plan's testdata/rich.json:
 // exact and wildcard patterns, every property kind, every policy shape.
-func richPlan(t *testing.T) []byte {
+func richPlan(t *testing.T) []byte { return richPlanWith(t, plan.MasksOff) }
+
+// richPlanWith is richPlan with the mask tables chosen by mode (richPlan:
+// none, so that the corruptions of the automata stay where they are).
+func richPlanWith(t *testing.T, mode plan.MaskMode) []byte {
 	t.Helper()
 	data, err := os.ReadFile("../gen/plan/testdata/rich.json")
 	if err != nil {
@@ -91,7 +96,7 @@ func richPlan(t *testing.T) []byte {
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return runtime.EncodePlan(plan.Build(m).Artifact())
+	return runtime.EncodePlan(plan.BuildWith(m, plan.Options{Masks: mode}).Artifact())
 }
 
 // TestDecodePlanTruncated truncates the plan at every section boundary
@@ -166,7 +171,7 @@ func TestDecodePlanHeader(t *testing.T) {
 	}
 	checkErr(t, "magic", mut(func(b []byte) { b[0] = 'X' }), "plan: offset 0: not a destgen plan (bad magic)")
 	checkErr(t, "magic's line end", mut(func(b []byte) { b[6] = '\n' }), "plan: offset 0: not a destgen plan (bad magic)")
-	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 3")
+	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 4")
 	checkErr(t, "checksum", mut(func(b []byte) { b[len(b)-1] ^= 1 }), "plan: offset 12: checksum mismatch")
 	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-23, len(b)-24))
 	checkErr(t, "alignment word", seal(mut(func(b []byte) { b[22] = 1 })), "plan: offset 20: header: alignment word is not zero")
@@ -279,7 +284,34 @@ var corruptions = []corruption{
 // TestDecodePlanCorrupt writes each corruption into richPlan, seals it,
 // and checks the exact error, its offset the element at fault.
 func TestDecodePlanCorrupt(t *testing.T) {
-	b := richPlan(t)
+	checkCorruptions(t, richPlan(t), corruptions)
+}
+
+// maskCorruptions are corruptions of richPlan's mask tables, built for
+// every name length.
+var maskCorruptions = []corruption{
+	// Tables: 0 sensors.*.*.humidity, 1 orders.*.eu, 2 *.*.temperature,
+	// 3 foo.* and a-very-long-...*, 4 the four '>' patterns.
+	{section: "Masks", elem: 0, value: 1 << 9, want: "Masks[0]: literal positions past the table's 4 elements"},
+	{section: "Masks", elem: 2, value: 65, want: "Masks[0]: literal positions past the table's 65 elements", atSect: "Masks"},
+	{section: "Masks", elem: 3, value: 2, want: "Masks[3]: tail flag not 0 or 1"},
+	{section: "Masks", elem: 19, value: 0, want: "MaskProbes[1]: table 4 is not one names of 2 elements probe", atSect: "MaskProbes", at: 1},
+	{section: "MaskEnds", elem: 0, value: 99, want: "MaskEnds[1]: end 2 before the previous end 99", at: 1},
+	{section: "MaskDests", elem: 0, value: 99, want: "MaskDests[0]: 99 out of range (12 destinations)"},
+	{section: "MaskKeys", elem: 0, value: '.', want: "MaskKeyEnds[0]: key is not 2 non-empty elements", atSect: "MaskKeyEnds"},
+	{section: "MaskDepths", elem: 0, value: 2, want: "MaskDepths[0]: choice not 0 or 1"},
+	{section: "MaskDepths", elem: 7, value: 99, want: "MaskDepths[7]: end 99 not between the previous end 2 and MaskProbes' length 67"},
+	{section: "MaskProbes", elem: 0, value: 99, want: "MaskProbes[0]: 99 out of range (5 tables)"},
+	{section: "MaskProbes", elem: 0, value: 0, want: "MaskProbes[0]: table 0 is not one names of 2 elements probe"},
+}
+
+// TestDecodePlanCorruptMasks: the mask tables' rules (planmasks.go).
+func TestDecodePlanCorruptMasks(t *testing.T) {
+	checkCorruptions(t, richPlanWith(t, plan.MasksAll), maskCorruptions)
+}
+
+func checkCorruptions(t *testing.T, b []byte, corruptions []corruption) {
+	t.Helper()
 	l := layoutOf(t, b)
 	size := map[string]int{}
 	for _, s := range sectionSizes {

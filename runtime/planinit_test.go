@@ -52,12 +52,14 @@ func syntheticConfig(n int) []byte {
 	return b
 }
 
-func syntheticPlan(t testing.TB, n int) string {
+func syntheticPlan(t testing.TB, n int) string { return syntheticPlanWith(t, n, plan.Options{}) }
+
+func syntheticPlanWith(t testing.TB, n int, o plan.Options) string {
 	m, diags := model.Load("synthetic.json", syntheticConfig(n))
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return string(runtime.EncodePlan(plan.Build(m).Artifact()))
+	return string(runtime.EncodePlan(plan.BuildWith(m, o).Artifact()))
 }
 
 // loadAll is what a generated package's initialisation runs, or with
@@ -78,19 +80,25 @@ func loadAll(data string, validate bool) {
 // TestInitAllocs: loading a plan and building its tables makes as many
 // allocations at 10k destinations as at 1k (and at 100, below both),
 // trusted as generated code loads it or validated: nothing is allocated
-// per destination, name, node or edge.
+// per destination, name, node, edge or mask table. The cost model picks
+// automata or mask tables per length by the config (at 10k the
+// synthetic config's blow-up patterns make the tables win everywhere),
+// and a structure a plan lacks costs no allocation, so each structure is
+// checked alone: automata only, then mask tables only.
 func TestInitAllocs(t *testing.T) {
-	plans := map[int]string{}
-	for _, n := range []int{100, 1000, 10000} {
-		plans[n] = syntheticPlan(t, n)
-	}
-	for _, validate := range []bool{false, true} {
-		var counts []float64
+	for _, mode := range []plan.MaskMode{plan.MasksOff, plan.MasksAll} {
+		plans := map[int]string{}
 		for _, n := range []int{100, 1000, 10000} {
-			counts = append(counts, testing.AllocsPerRun(3, func() { loadAll(plans[n], validate) }))
+			plans[n] = syntheticPlanWith(t, n, plan.Options{Masks: mode})
 		}
-		if counts[0] != counts[1] || counts[1] != counts[2] {
-			t.Errorf("validate %v: allocations at 100, 1k and 10k destinations: %v; want them equal", validate, counts)
+		for _, validate := range []bool{false, true} {
+			var counts []float64
+			for _, n := range []int{100, 1000, 10000} {
+				counts = append(counts, testing.AllocsPerRun(3, func() { loadAll(plans[n], validate) }))
+			}
+			if counts[0] != counts[1] || counts[1] != counts[2] {
+				t.Errorf("masks %d, validate %v: allocations at 100, 1k and 10k destinations: %v; want them equal", mode, validate, counts)
+			}
 		}
 	}
 }

@@ -26,9 +26,10 @@ import "errors"
 // Version 7: PlanFormat 3 (sections aligned, read in place); code
 // embedding a format 2 plan would panic at initialisation, so it fails
 // to build instead.
+// Version 8: PlanFormat 4 (the mask tables), for the same reason.
 const (
-	Version    = 7
-	MinVersion = 7
+	Version    = 8
+	MinVersion = 8
 	MaxVersion = Version
 )
 

@@ -123,6 +123,46 @@ func (p *Plan) buildWildcards() {
 	if len(wild) == 0 {
 		return
 	}
+	mode := p.opts.Masks
+	if forceNFA || forceSplit {
+		mode = MasksOff // those tests are of the automata
+	}
+	if mode == MasksOff {
+		p.writeAutomata(wild)
+		return
+	}
+	t := groupMasks(wild)
+	var on [runtime.MaxElements + 1]bool
+	if mode == MasksAll {
+		on = chooseMasks(t, nil, mode)
+	} else {
+		// The cost model weighs the automata of every pattern; where the
+		// tables win, their lengths' patterns leave the automata, which
+		// are built again from the rest.
+		p.writeAutomata(wild)
+		on = chooseMasks(t, &p.Compact, mode)
+		if on == ([runtime.MaxElements + 1]bool{}) {
+			return
+		}
+		p.resetAutomata()
+	}
+	p.writeAutomata(automataPatterns(wild, on))
+	p.writeMasks(t, on)
+}
+
+// resetAutomata drops the automata written so far, before anything else
+// used Lists.
+func (p *Plan) resetAutomata() {
+	c := &p.Compact
+	c.Automata, c.States, c.Nodes, c.Lists = nil, nil, nil, nil
+	c.EdgeFrom, c.EdgeTo, p.edgeKeys = nil, nil, nil
+}
+
+// writeAutomata builds the automata of the patterns wild.
+func (p *Plan) writeAutomata(wild []*model.Destination) {
+	if len(wild) == 0 {
+		return
+	}
 	all := buildNFA(wild)
 	budget := maxDFASize(all.size())
 	if forceNFA {
