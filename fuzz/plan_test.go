@@ -41,6 +41,11 @@ func planSeeds(f *testing.F) [][]byte {
 			continue
 		}
 		out = append(out, runtime.EncodePlan(plan.Build(m).Artifact()))
+		// Each structure for every name length: the mask tables' sections
+		// full, and empty.
+		for _, mode := range []plan.MaskMode{plan.MasksAll, plan.MasksOff} {
+			out = append(out, runtime.EncodePlan(plan.BuildWith(m, plan.Options{Masks: mode}).Artifact()))
+		}
 	}
 	return out
 }
@@ -57,12 +62,12 @@ func readFile(f *testing.F, path string) []byte {
 // reaches the validation behind them rather than stopping at the
 // checksum.
 func sealPlan(b []byte) []byte {
-	if len(b) < 20 {
+	if len(b) < 24 {
 		return b
 	}
 	b = append([]byte(nil), b...)
-	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-20))
-	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[20:], crc32.MakeTable(crc32.Castagnoli)))
+	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-24))
+	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[24:], crc32.MakeTable(crc32.Castagnoli)))
 	return b
 }
 
@@ -77,10 +82,10 @@ func FuzzDecodePlan(f *testing.F) {
 		seedcorpus.Add(f, b, "foo.bar")
 		for range 4 {
 			m := append([]byte(nil), b...)
-			m[20+r.IntN(len(m)-20)] ^= byte(1 << r.IntN(8))
+			m[24+r.IntN(len(m)-24)] ^= byte(1 << r.IntN(8))
 			seedcorpus.Add(f, sealPlan(m), "a.b.c")
 		}
-		seedcorpus.Add(f, sealPlan(b[:20+r.IntN(len(b)-20)]), "x")
+		seedcorpus.Add(f, sealPlan(b[:24+r.IntN(len(b)-24)]), "x")
 	}
 	f.Fuzz(func(t *testing.T, b []byte, name string) {
 		for _, in := range [][]byte{b, sealPlan(b)} {

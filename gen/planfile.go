@@ -1,12 +1,9 @@
 package gen
 
-import (
-	"github.com/destgen/destgen/gen/plan"
-	"github.com/destgen/destgen/runtime"
-)
+import "github.com/destgen/destgen/gen/plan"
 
 // writePlan writes the plan artifact of p to path (-plan), atomically: a
 // running broker may be loading the previous one.
 func writePlan(path string, p *plan.Plan) error {
-	return writeFileAtomic(path, runtime.EncodePlan(p.Artifact()))
+	return writeFileAtomic(path, p.Encode())
 }

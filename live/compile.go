@@ -52,6 +52,10 @@ type Source struct {
 type Options struct {
 	// Strict rejects a config that has warnings, as destgen -strict does.
 	Strict bool
+	// NoChanges makes a Holder's Update leave Report.Changes out: it
+	// then neither compares configs nor keeps the served config's model
+	// (about 1 KB per destination) beside its Realm.
+	NoChanges bool
 }
 
 // Severity says whether a diagnostic rejects the config.
@@ -85,6 +89,10 @@ type Report struct {
 	// Warnings are the surprises lint found (ambiguous destinations,
 	// dead properties, dead policies), sorted by position.
 	Warnings []Diagnostic `json:"warnings"`
+	// Changes is what Holder.Update's config changes from the one it
+	// replaced (changes.go); nil from Compile, and from an Update that
+	// has no compiled config to compare with.
+	Changes *Changes `json:"changes,omitempty"`
 }
 
 // Error is a rejected config: every diagnostic found, errors and warnings,
@@ -135,12 +143,18 @@ func Compile(sources ...Source) (*Realm, Report, error) {
 // holding every diagnostic; otherwise the Realm, and the warnings in the
 // Report.
 func (o Options) Compile(sources ...Source) (*Realm, Report, error) {
+	r, _, rep, err := o.compile(sources)
+	return r, rep, err
+}
+
+// compile is Compile, also returning the config's model.
+func (o Options) compile(sources []Source) (*Realm, *model.Model, Report, error) {
 	if len(sources) == 0 {
-		return nil, Report{}, ErrNoSources
+		return nil, nil, Report{}, ErrNoSources
 	}
 	m, diags, read := o.check(sources)
 	if diags.Errors() > 0 {
-		return nil, Report{}, &Error{Diagnostics: convert(diags), Syntax: !read}
+		return nil, nil, Report{}, &Error{Diagnostics: convert(diags), Syntax: !read}
 	}
 	pl := plan.Build(m)
 	// A copy of the plan's matcher, built from the tables the artifact
@@ -150,9 +164,9 @@ func (o Options) Compile(sources ...Source) (*Realm, Report, error) {
 	if err != nil {
 		// The plan of a valid model always loads; this is a destgen bug,
 		// reported rather than served.
-		return nil, Report{}, fmt.Errorf("live: planning a valid config: %w", err)
+		return nil, nil, Report{}, fmt.Errorf("live: planning a valid config: %w", err)
 	}
-	return r, Report{Warnings: convert(diags)}, nil
+	return r, m, Report{Warnings: convert(diags)}, nil
 }
 
 // check is the front of the pipeline: the model and every diagnostic,

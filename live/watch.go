@@ -125,7 +125,11 @@ func (w *Watcher) reload(prev []fileState) []fileState {
 		var rep Report
 		rep, err = w.Holder.Update(srcs...)
 		if err == nil {
-			w.logf("live: loaded %s (%d warnings)", w.name(), len(rep.Warnings))
+			changes := ""
+			if rep.Changes != nil {
+				changes = fmt.Sprintf(", changes %v", rep.Changes.Counts)
+			}
+			w.logf("live: loaded %s (%d warnings%s)", w.name(), len(rep.Warnings), changes)
 			for _, d := range rep.Warnings {
 				w.logf("%s", d)
 			}

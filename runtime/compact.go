@@ -34,6 +34,11 @@ type Compact struct {
 	EdgeEnds []uint32
 	EdgeFrom []uint32
 	EdgeTo   []uint32
+	// EdgeSlots is, when the plan carries it, the table of the edges of
+	// at most shortElem bytes as NewEdgeTable lays it out (see
+	// edgeslots.go), which NewMatcher then adopts rather than builds;
+	// EncodePlan fills it.
+	EdgeSlots []uint64
 	// Per destination: rank, and NumOps ACL set numbers.
 	Rank    []uint32
 	DestACL []uint32
@@ -43,6 +48,21 @@ type Compact struct {
 	SetWords      int
 	PrincipalKeys string
 	PrincipalEnds []uint32
+	// Mask tables (masks.go): MaskStride values per table (its literal
+	// positions' low and high 32 bits, its patterns' elements before any
+	// '>', 1 if they end in '>'); MaskEnds cuts MaskDests per table, a
+	// destination per pattern, whose literal elements, joined by '.',
+	// are MaskKeys cut by MaskKeyEnds. MaskDepths holds, per name length
+	// 0 to MaxElements, 1 if names of that length probe the tables (0:
+	// they walk the automata), then the end of its table numbers in
+	// MaskProbes, in probe order. All empty when no length uses them.
+	Masks       []uint32
+	MaskEnds    []uint32
+	MaskDests   []uint32
+	MaskKeys    string
+	MaskKeyEnds []uint32
+	MaskDepths  []uint32
+	MaskProbes  []uint32
 }
 
 // Strides of the flat slices in Compact.
@@ -51,6 +71,8 @@ const (
 	NodeStride      = 3               // star, term, tail
 	StateStride     = 4 + 2*int(NumOps)
 	AutomatonStride = 3
+	MaskStride      = 4
+	MaskDepthStride = 2
 )
 
 // NewMatcher expands a Compact plan. It trusts its input, which the
@@ -114,14 +136,8 @@ func NewMatcher(c *Compact) *Matcher {
 		m.Automata[i] = Automaton{Start: int32(f[0]), Deterministic: f[1] == 1, Elements: uint8(f[2])}
 	}
 	m.setVisits()
-	m.States = make([]State, len(c.States)/StateStride)
-	for i := range m.States {
-		f := c.States[i*StateStride:]
-		st := State{Tails: ListRef{f[0], f[1]}, Terms: ListRef{f[2], f[3]}}
-		copy(st.TailACL[:], f[4:])
-		copy(st.TermACL[:], f[4+NumOps:])
-		m.States[i] = st
-	}
+	m.setMasks(c)
+	m.States = statesOf(c.States)
 	m.setStateSigs(c.EdgeFrom, c.EdgeTo)
 	elems := keys(c.EdgeKeys, c.EdgeEnds)
 	for i, e := range elems {
@@ -133,11 +149,12 @@ func NewMatcher(c *Compact) *Matcher {
 		}
 	}
 	// After the filters: edges copy their children's (hotNode).
-	m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
-	m.DestACL = make([][NumOps]uint32, len(c.DestACL)/int(NumOps))
-	for i := range m.DestACL {
-		m.DestACL[i] = [NumOps]uint32(c.DestACL[i*int(NumOps):])
+	if len(c.EdgeSlots) > 0 {
+		m.Edges = edgeTableOf(c.EdgeSlots, elems, c.EdgeFrom, c.EdgeTo)
+	} else {
+		m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
 	}
+	m.DestACL = destACLOf(c.DestACL)
 	m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	return m

@@ -29,3 +29,18 @@ func copyWords[W uint16 | uint32 | int32 | uint64](dst []W, src string) {
 		copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(src)), src)
 	}
 }
+
+// wordsInPlace: aliasWords shares aligned bytes on these architectures.
+const wordsInPlace = true
+
+// aliasWords returns the little-endian bytes src as count words in place,
+// sharing src's memory, when src starts at an address aligned for W (a
+// plan's sections are padded so that its columns do, when the plan
+// itself is aligned); ok is false otherwise, and the caller copies. The
+// words are read only, as src is.
+func aliasWords[W uint16 | uint32 | int32 | uint64](src string, count int) (words []W, ok bool) {
+	if count == 0 || uintptr(unsafe.Pointer(unsafe.StringData(src)))%unsafe.Alignof(W(0)) != 0 {
+		return nil, false
+	}
+	return unsafe.Slice((*W)(unsafe.Pointer(unsafe.StringData(src))), count), true
+}

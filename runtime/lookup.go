@@ -28,6 +28,9 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 	if !p.split(name) {
 		return -1, ErrInvalidName
 	}
+	if m.maskOn[p.n] {
+		return int(m.resolveMasks(&p)), nil
+	}
 	best := int32(-1)
 	for _, v := range m.visits[p.n] {
 		var d int32
@@ -73,6 +76,11 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 		return buf, ErrInvalidName
 	}
 	start := len(buf)
+	if m.maskOn[p.n] {
+		buf = m.matchesMasks(&p, buf)
+		sortInts(buf[start:])
+		return buf, nil
+	}
 	for i := range m.Automata {
 		a := &m.Automata[i]
 		if !a.admits(p.n) {
@@ -139,6 +147,9 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []Principal, csig u
 	}
 	if !m.Permissions {
 		return true
+	}
+	if m.maskOn[p.n] {
+		return m.allowedMasks(op, &p, principals, csig)
 	}
 	// A walk may meet several sets; the caller's signature spares granted
 	// every set it cannot grant.

@@ -30,7 +30,8 @@ func (d *planDecoder) validate(c *planColumns) error {
 		nodes: len(c.Matcher.Nodes) / NodeStride, policies: len(c.PolPatterns), keys: len(c.PropNames)}
 	for _, rule := range []func() error{
 		v.meta, v.blobs, v.checkPrincipals, v.checkSets, v.destinations, v.exact, v.lists,
-		v.checkNodes, v.states, v.automata, v.edges, v.policyIndex, v.policyAutomata, v.checkPolicies, v.properties,
+		v.checkNodes, v.states, v.automata, v.edges, v.edgeSlots, v.policyIndex, v.policyAutomata, v.checkPolicies, v.properties,
+		v.masks,
 	} {
 		if err := rule(); err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"math"
+	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -14,14 +15,21 @@ import (
 //	offset 0   magic "DGPLAN\r\n" (a text-mode transfer that rewrites
 //	           line ends breaks it, as PNG's does)
 //	offset 8   format version, uint32 (PlanFormat)
-//	offset 12  CRC-32C (Castagnoli) of every byte from offset 20 on
+//	offset 12  CRC-32C (Castagnoli) of every byte from offset 24 on
 //	offset 16  the number of those bytes, uint32
-//	offset 20  the sections, in planColumns.fields order
+//	offset 20  zero, uint32, so that the sections start 8-byte aligned
+//	offset 24  the sections, in planColumns.fields order
 //
 // A section is its number (uint32, its position in that order), its
-// element count (uint32), then the elements: 1, 4 or 8 bytes each, or
-// for a string blob its bytes, or for a string list its count of uint32
-// end offsets then the bytes they cut. The policy automata
+// element count (uint32), then the elements: 1, 2, 4 or 8 bytes each,
+// or for a string blob its bytes, or for a string list its count of
+// uint32 end offsets then the bytes they cut; then zero bytes up to the
+// next multiple of 8 (sectionAlign). Every section so starts, and its
+// elements start, at a multiple of 8 from the plan's first byte: a
+// decoder whose plan sits at an aligned address (an allocation, or
+// most embedded files) reads the integer columns in place, where it
+// copied each before (format 2), which at 100,000 destinations was
+// tens of MB of fresh memory per load. The policy automata
 // (CompactPolicies.Automata) are flattened into the Auto* sections, each
 // automaton's parts cut by the ends in AutoMeta. Every variable-sized part carries
 // its count, so a decoder checks each against the bytes that remain
@@ -31,11 +39,16 @@ const (
 	// PlanFormat is the version of the binary form. Any change to the
 	// sections (a new one, another order or encoding) is a new version;
 	// DecodePlan reads only its own. Format 2 added the Auto* sections
-	// (the policy automata).
-	PlanFormat = 2
+	// (the policy automata); format 3 the alignment (sectionAlign) and the
+	// EdgeSlots section (the built edge table, edgeslots.go); format 4 the
+	// Mask* sections (the mask tables, planmasks.go).
+	PlanFormat = 4
 
-	planHeaderBytes  = 20
+	planHeaderBytes  = 24
 	sectionHeadBytes = 8
+	// sectionAlign is what every section is padded to: the largest
+	// element, a uint64, so that each column can be read in place.
+	sectionAlign = 8
 )
 
 // planCRC is CRC-32C's table; crc32 uses the processors' instruction for
@@ -115,11 +128,17 @@ func (c *planColumns) fields() []planField {
 		{"PolPatterns", &c.PolPatterns}, {"PolNodeTypes", &c.PolNodeTypes}, {"PolAttributes", &c.PolAttributes},
 		{"PolGoRegexps", &c.PolGoRegexps}, {"PolPrefixes", &c.PolPrefixes}, {"PolSuffixes", &c.PolSuffixes},
 		{"PolRequiredEnds", &c.PolRequiredEnds}, {"PolRequired", &c.PolRequired},
+		{"EdgeSlots", &c.Matcher.EdgeSlots},
+		// The mask tables (format 4; planmasks.go).
+		{"Masks", &c.Matcher.Masks}, {"MaskEnds", &c.Matcher.MaskEnds}, {"MaskDests", &c.Matcher.MaskDests},
+		{"MaskKeys", &c.Matcher.MaskKeys}, {"MaskKeyEnds", &c.Matcher.MaskKeyEnds},
+		{"MaskDepths", &c.Matcher.MaskDepths}, {"MaskProbes", &c.Matcher.MaskProbes},
 	}
 }
 
 // EncodePlan writes p in the binary form. The same plan always gives the
-// same bytes: strings are numbered in order of first use.
+// same bytes: strings are numbered in order of first use. A plan without
+// Compact.EdgeSlots gets them from a Matcher built here.
 func EncodePlan(p *Plan) []byte {
 	c := columnsOf(p)
 	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())
@@ -127,6 +146,9 @@ func EncodePlan(p *Plan) []byte {
 	binary.LittleEndian.PutUint32(b[8:], PlanFormat)
 	for i, f := range c.fields() {
 		b = appendSection(b, uint32(i), f.col)
+		for len(b)%sectionAlign != 0 {
+			b = append(b, 0)
+		}
 	}
 	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[planHeaderBytes:], planCRC))
 	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-planHeaderBytes))
@@ -137,7 +159,7 @@ func EncodePlan(p *Plan) []byte {
 func (c *planColumns) size() int {
 	n := 0
 	for _, f := range c.fields() {
-		n += sectionHeadBytes + colBytes(f.col)
+		n += sectionHeadBytes + colBytes(f.col) + sectionAlign - 1
 	}
 	return n
 }
@@ -231,6 +253,9 @@ func columnsOf(p *Plan) *planColumns {
 		Index:   p.PolicyIndex,
 	}
 	c.Index.Automata = nil
+	if len(c.Matcher.EdgeSlots) == 0 {
+		c.Matcher.EdgeSlots = NewMatcher(&p.Matcher).Edges.SlotWords()
+	}
 	c.automataColumns(p.PolicyIndex.Automata)
 	strs := stringRefs{ids: map[string]uint32{}}
 	c.properties(p, &strs)
@@ -338,7 +363,7 @@ func DecodePlanString(s string) (*Plan, error) {
 // decodePlan decodes s, checking its header, checksum and sections, and
 // with validate every invariant; without, it trusts them (MustLoadPlan).
 func decodePlan(s string, validate bool) (*Plan, error) {
-	d := &planDecoder{src: s}
+	d := &planDecoder{src: aligned(s)}
 	c, err := d.columns()
 	if err != nil {
 		return nil, err
@@ -349,6 +374,20 @@ func decodePlan(s string, validate bool) (*Plan, error) {
 		}
 	}
 	return c.plan(), nil
+}
+
+// aligned returns s, or a copy of it at an address aligned to
+// sectionAlign when s is not: a file embedded with //go:embed may sit at
+// any address, and one copy of the whole plan costs one allocation where
+// copying each column (wordsOf) cost one per column.
+func aligned(s string) string {
+	if len(s) == 0 || uintptr(unsafe.Pointer(unsafe.StringData(s)))%sectionAlign == 0 {
+		return s
+	}
+	w := make([]uint64, (len(s)+7)/8)
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), len(s))
+	copy(b, s)
+	return unsafe.String(&b[0], len(b)) // never written again
 }
 
 // planDecoder reads sections from src, keeping where each began for
@@ -374,6 +413,9 @@ func (d *planDecoder) columns() (*planColumns, error) {
 	}
 	if v := le32(s, 8); v != PlanFormat {
 		return nil, d.errorf(8, "format version "+strconv.FormatUint(uint64(v), 10)+", this runtime reads "+strconv.Itoa(PlanFormat))
+	}
+	if le32(s, 20) != 0 {
+		return nil, d.errorf(20, "header: alignment word is not zero")
 	}
 	if n := le32(s, 16); uint64(n) != uint64(len(s)-planHeaderBytes) {
 		return nil, d.errorf(16, "payload of "+strconv.FormatUint(uint64(n), 10)+" bytes, file has "+strconv.Itoa(len(s)-planHeaderBytes))
@@ -439,30 +481,60 @@ func (d *planDecoder) section(i int, f planField) error {
 			return err
 		}
 	case *[]uint8:
-		*v = []byte(s[at:end])
+		*v = bytesOf[uint8](s[at:end])
 	case *[]bool:
-		*v = make([]bool, count)
-		for j := range *v {
+		for j := range count {
 			if s[at+j] > 1 {
 				return d.errorf(at+j, f.name+"["+strconv.Itoa(j)+"]: "+strconv.Itoa(int(s[at+j]))+" is not a bool (0 or 1)")
 			}
-			(*v)[j] = s[at+j] == 1
 		}
+		*v = bytesOf[bool](s[at:end]) // 0 and 1 are Go's false and true
 	case *[]uint16:
-		*v = make([]uint16, count)
-		copyWords(*v, s[at:end])
+		*v = wordsOf[uint16](s[at:end], count)
 	case *[]uint32:
-		*v = make([]uint32, count)
-		copyWords(*v, s[at:end])
+		*v = wordsOf[uint32](s[at:end], count)
 	case *[]int32:
-		*v = make([]int32, count)
-		copyWords(*v, s[at:end])
+		*v = wordsOf[int32](s[at:end], count)
 	case *[]uint64:
-		*v = make([]uint64, count)
-		copyWords(*v, s[at:end])
+		*v = wordsOf[uint64](s[at:end], count)
 	}
-	d.off = end
+	return d.pad(f.name, end)
+}
+
+// pad checks the zero bytes that follow a section ending at end, up to
+// the next multiple of sectionAlign, and moves past them.
+func (d *planDecoder) pad(name string, end int) error {
+	next := (end + sectionAlign - 1) &^ (sectionAlign - 1)
+	if next > len(d.src) {
+		return d.errorf(end, "section "+name+": truncated: "+strconv.Itoa(len(d.src)-end)+" bytes left of its "+strconv.Itoa(next-end)+" bytes of padding")
+	}
+	for j := end; j < next; j++ {
+		if d.src[j] != 0 {
+			return d.errorf(j, "section "+name+": padding byte is not zero")
+		}
+	}
+	d.off = next
 	return nil
+}
+
+// wordsOf is count little-endian words of b: b itself where the platform
+// allows (aliasWords), else a copy.
+func wordsOf[W uint16 | uint32 | int32 | uint64](b string, count int) []W {
+	if v, ok := aliasWords[W](b, count); ok {
+		return v
+	}
+	v := make([]W, count)
+	copyWords(v, b)
+	return v
+}
+
+// bytesOf is b's bytes as a slice of a one-byte type, sharing b: the
+// decoded plan is read only, as a string is.
+func bytesOf[B uint8 | bool](b string) []B {
+	if len(b) == 0 {
+		return []B{}
+	}
+	return unsafe.Slice((*B)(unsafe.Pointer(unsafe.StringData(b))), len(b))
 }
 
 // elemBytes is the size of one element of a column.
@@ -543,22 +615,21 @@ func (c *planColumns) plan() *Plan {
 
 var nodeTypes = [2]string{"queue", "exchange"}
 
-// destinations fills p's destinations, their values in one flat slice.
+// destinations fills p's destinations, their values in one flat slice
+// in which destinations with the same values share one row (propRows):
+// configs repeat a few property sets over many destinations (the
+// benchmarks' 100,000 have about 25,000), and a row is 48 bytes per key.
 func (c *planColumns) destinations(p *Plan) {
 	nk := len(p.PropertyKeys)
-	values := make([]PropertyValue, len(p.Destinations)*nk)
+	rowOf, rows := c.propRows(len(p.Destinations), nk)
+	values := make([]PropertyValue, rows*nk)
+	filled := 0 // rows are numbered in order of first use
 	for d := range p.Destinations {
-		props := values[d*nk : (d+1)*nk : (d+1)*nk]
-		for k := range props {
-			x := c.PropIndex[d*nk+k]
-			if x == 0 {
-				continue
-			}
-			lo := uint32(0)
-			if k > 0 {
-				lo = c.PropValueEnds[k-1]
-			}
-			props[k] = c.value(p.PropertyKeys[k].Kind, c.PropValues[lo+x-1])
+		r := int(rowOf[d])
+		props := values[r*nk : (r+1)*nk : (r+1)*nk]
+		if r == filled {
+			c.rowValues(p, d, props)
+			filled++
 		}
 		p.Destinations[d] = PlanDestination{
 			Pattern:    c.DestPatterns[d],
@@ -569,6 +640,54 @@ func (c *planColumns) destinations(p *Plan) {
 			Properties: props,
 		}
 	}
+}
+
+// rowValues fills props with destination d's values.
+func (c *planColumns) rowValues(p *Plan, d int, props []PropertyValue) {
+	nk := len(props)
+	for k := range props {
+		x := c.PropIndex[d*nk+k]
+		if x == 0 {
+			continue
+		}
+		lo := uint32(0)
+		if k > 0 {
+			lo = c.PropValueEnds[k-1]
+		}
+		props[k] = c.value(p.PropertyKeys[k].Kind, c.PropValues[lo+x-1])
+	}
+}
+
+// propRows numbers the distinct rows of PropIndex (nk words per
+// destination) in order of first use and returns each destination's
+// number and how many there are. The rows are hashed into one open
+// addressing table, so that its allocations do not grow with the plan.
+func (c *planColumns) propRows(dests, nk int) (rowOf []uint32, rows int) {
+	rowOf = make([]uint32, dests)
+	if nk == 0 {
+		return rowOf, min(dests, 1)
+	}
+	size := pow2AtLeast(max(2, 2*dests))
+	first := make([]uint32, size) // destination+1 holding a row's first use; 0 empty
+	row := func(d int) []uint32 { return c.PropIndex[d*nk : (d+1)*nk] }
+	for d := range dests {
+		h := uint64(0)
+		for _, x := range row(d) {
+			h = mix(h^uint64(x)^hashK1, hashK2)
+		}
+		j := int(h & uint64(size-1))
+		for first[j] != 0 && !slices.Equal(row(int(first[j]-1)), row(d)) {
+			j = (j + 1) & (size - 1)
+		}
+		if first[j] == 0 {
+			first[j] = uint32(d + 1)
+			rowOf[d] = uint32(rows)
+			rows++
+			continue
+		}
+		rowOf[d] = rowOf[first[j]-1]
+	}
+	return rowOf, rows
 }
 
 // value is the PropertyValue a PropValues word of kind stands for.

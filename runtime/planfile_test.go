@@ -29,20 +29,22 @@ var sectionSizes = []struct {
 	{"AutoRuneClasses", 1}, {"AutoNext", 2}, {"AutoAccept", 4}, {"PropNames", 0}, {"PropFields", 0}, {"PropKinds", 1}, {"PropValues", 8},
 	{"PropValueEnds", 4}, {"PropIndex", 4}, {"Strings", 0}, {"DestPatterns", 0}, {"DestStore", 4}, {"DestCluster", 4},
 	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
-	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0},
+	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
+	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
 }
 
 // layout is where each section of an encoded plan starts (its head) and
 // its elements start.
 type layout struct {
 	head, data map[string]int
+	last       map[string]int // where its elements end, before the padding
 	end        int
 }
 
 func layoutOf(t *testing.T, b []byte) layout {
 	t.Helper()
-	l := layout{head: map[string]int{}, data: map[string]int{}}
-	off := 20
+	l := layout{head: map[string]int{}, data: map[string]int{}, last: map[string]int{}}
+	off := 24
 	for i, s := range sectionSizes {
 		if n := binary.LittleEndian.Uint32(b[off:]); n != uint32(i) {
 			t.Fatalf("section %s numbered %d", s.name, n)
@@ -59,6 +61,13 @@ func layoutOf(t *testing.T, b []byte) layout {
 		} else {
 			off += count * s.size
 		}
+		l.last[s.name] = off
+		for off%8 != 0 {
+			if b[off] != 0 {
+				t.Fatalf("section %s: padding byte %d is %d", s.name, off, b[off])
+			}
+			off++
+		}
 	}
 	l.end = off
 	return l
@@ -66,14 +75,18 @@ func layoutOf(t *testing.T, b []byte) layout {
 
 // seal rewrites the header's length and checksum after a mutation.
 func seal(b []byte) []byte {
-	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-20))
-	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[20:], crc32.MakeTable(crc32.Castagnoli)))
+	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-24))
+	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[24:], crc32.MakeTable(crc32.Castagnoli)))
 	return b
 }
 
 // richPlan is the encoded artifact of gen/plan's testdata/rich.json:
 // exact and wildcard patterns, every property kind, every policy shape.
-func richPlan(t *testing.T) []byte {
+func richPlan(t *testing.T) []byte { return richPlanWith(t, plan.MasksOff) }
+
+// richPlanWith is richPlan with the mask tables chosen by mode (richPlan:
+// none, so that the corruptions of the automata stay where they are).
+func richPlanWith(t *testing.T, mode plan.MaskMode) []byte {
 	t.Helper()
 	data, err := os.ReadFile("../gen/plan/testdata/rich.json")
 	if err != nil {
@@ -83,7 +96,7 @@ func richPlan(t *testing.T) []byte {
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return runtime.EncodePlan(plan.Build(m).Artifact())
+	return runtime.EncodePlan(plan.BuildWith(m, plan.Options{Masks: mode}).Artifact())
 }
 
 // TestDecodePlanTruncated truncates the plan at every section boundary
@@ -94,11 +107,11 @@ func TestDecodePlanTruncated(t *testing.T) {
 	if l.end != len(b) {
 		t.Fatalf("layout ends at %d of %d bytes", l.end, len(b))
 	}
-	for n := range 20 {
-		want := fmt.Sprintf("plan: offset %d: truncated header: %d of 20 bytes", n, n)
+	for n := range 24 {
+		want := fmt.Sprintf("plan: offset %d: truncated header: %d of 24 bytes", n, n)
 		checkErr(t, fmt.Sprintf("header cut at %d", n), b[:n], want)
 	}
-	checkErr(t, "unsealed cut", b[:len(b)-1], fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-20, len(b)-21))
+	checkErr(t, "unsealed cut", b[:len(b)-1], fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-24, len(b)-25))
 	for i, s := range sectionSizes {
 		h := l.head[s.name]
 		cut := seal(append([]byte(nil), b[:h]...))
@@ -109,6 +122,11 @@ func TestDecodePlanTruncated(t *testing.T) {
 		next := len(b)
 		if i+1 < len(sectionSizes) {
 			next = l.head[sectionSizes[i+1].name]
+		}
+		if last := l.last[s.name]; next > last {
+			cut = seal(append([]byte(nil), b[:next-1]...))
+			checkErr(t, "cut in "+s.name+"'s padding", cut, fmt.Sprintf("plan: offset %d: section %s: truncated: %d bytes left of its %d bytes of padding", last, s.name, next-1-last, next-last))
+			next = last
 		}
 		if next-l.data[s.name] == 0 {
 			continue
@@ -153,10 +171,17 @@ func TestDecodePlanHeader(t *testing.T) {
 	}
 	checkErr(t, "magic", mut(func(b []byte) { b[0] = 'X' }), "plan: offset 0: not a destgen plan (bad magic)")
 	checkErr(t, "magic's line end", mut(func(b []byte) { b[6] = '\n' }), "plan: offset 0: not a destgen plan (bad magic)")
-	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 2")
+	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 4")
 	checkErr(t, "checksum", mut(func(b []byte) { b[len(b)-1] ^= 1 }), "plan: offset 12: checksum mismatch")
-	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-19, len(b)-20))
-	checkErr(t, "section number", seal(mut(func(b []byte) { b[20+8+8]++ })), "plan: offset 36: section ExactKeys: numbered 2, want 1")
+	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-23, len(b)-24))
+	checkErr(t, "alignment word", seal(mut(func(b []byte) { b[22] = 1 })), "plan: offset 20: header: alignment word is not zero")
+	checkErr(t, "section number", seal(mut(func(b []byte) { b[24+8+8]++ })), "plan: offset 40: section ExactKeys: numbered 2, want 1")
+	l := layoutOf(t, b)
+	for _, s := range sectionSizes {
+		if last := l.last[s.name]; last%8 != 0 {
+			checkErr(t, s.name+"'s padding", seal(mut(func(b []byte) { b[last] = 1 })), fmt.Sprintf("plan: offset %d: section %s: padding byte is not zero", last, s.name))
+		}
+	}
 	if _, err := runtime.DecodePlan(b); err != nil {
 		t.Fatalf("the unmutated plan: %v", err)
 	}
@@ -259,7 +284,34 @@ var corruptions = []corruption{
 // TestDecodePlanCorrupt writes each corruption into richPlan, seals it,
 // and checks the exact error, its offset the element at fault.
 func TestDecodePlanCorrupt(t *testing.T) {
-	b := richPlan(t)
+	checkCorruptions(t, richPlan(t), corruptions)
+}
+
+// maskCorruptions are corruptions of richPlan's mask tables, built for
+// every name length.
+var maskCorruptions = []corruption{
+	// Tables: 0 sensors.*.*.humidity, 1 orders.*.eu, 2 *.*.temperature,
+	// 3 foo.* and a-very-long-...*, 4 the four '>' patterns.
+	{section: "Masks", elem: 0, value: 1 << 9, want: "Masks[0]: literal positions past the table's 4 elements"},
+	{section: "Masks", elem: 2, value: 65, want: "Masks[0]: literal positions past the table's 65 elements", atSect: "Masks"},
+	{section: "Masks", elem: 3, value: 2, want: "Masks[3]: tail flag not 0 or 1"},
+	{section: "Masks", elem: 19, value: 0, want: "MaskProbes[1]: table 4 is not one names of 2 elements probe", atSect: "MaskProbes", at: 1},
+	{section: "MaskEnds", elem: 0, value: 99, want: "MaskEnds[1]: end 2 before the previous end 99", at: 1},
+	{section: "MaskDests", elem: 0, value: 99, want: "MaskDests[0]: 99 out of range (12 destinations)"},
+	{section: "MaskKeys", elem: 0, value: '.', want: "MaskKeyEnds[0]: key is not 2 non-empty elements", atSect: "MaskKeyEnds"},
+	{section: "MaskDepths", elem: 0, value: 2, want: "MaskDepths[0]: choice not 0 or 1"},
+	{section: "MaskDepths", elem: 7, value: 99, want: "MaskDepths[7]: end 99 not between the previous end 2 and MaskProbes' length 67"},
+	{section: "MaskProbes", elem: 0, value: 99, want: "MaskProbes[0]: 99 out of range (5 tables)"},
+	{section: "MaskProbes", elem: 0, value: 0, want: "MaskProbes[0]: table 0 is not one names of 2 elements probe"},
+}
+
+// TestDecodePlanCorruptMasks: the mask tables' rules (planmasks.go).
+func TestDecodePlanCorruptMasks(t *testing.T) {
+	checkCorruptions(t, richPlanWith(t, plan.MasksAll), maskCorruptions)
+}
+
+func checkCorruptions(t *testing.T, b []byte, corruptions []corruption) {
+	t.Helper()
 	l := layoutOf(t, b)
 	size := map[string]int{}
 	for _, s := range sectionSizes {
@@ -360,6 +412,17 @@ func TestDecodePlanRules(t *testing.T) {
 				p.Matcher.PrincipalEnds = append(p.Matcher.PrincipalEnds, uint32(i+1))
 			}
 		}, "Meta[1]: SetWords 1, want 2 for 65 principals"},
+		{"edge slots not whole", func(p *runtime.Plan) { p.Matcher.EdgeSlots = make([]uint64, 3) },
+			"EdgeSlots: 3 elements, want 8 (4 per slot, a power of two of at least 2 slots)"},
+		{"one edge slot", func(p *runtime.Plan) { p.Matcher.EdgeSlots = make([]uint64, 4) },
+			"EdgeSlots: 4 elements, want 8 (4 per slot, a power of two of at least 2 slots)"},
+		{"three edge slots", func(p *runtime.Plan) {
+			p.Matcher.EdgeSlots = []uint64{0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0}
+		},
+			"EdgeSlots: 12 elements, want 16 (4 per slot, a power of two of at least 2 slots)"},
+		{"two edge slots", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0} }, ""},
+		{"no empty edge slot", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 1 << 32, 0, 0, 0, 1 << 32, 0, 0} },
+			"EdgeSlots[0]: no empty slot"},
 	} {
 		p := base()
 		c.edit(p)
@@ -470,5 +533,77 @@ func TestDecodePlanAutomatonRules(t *testing.T) {
 		case err == nil || !strings.HasSuffix(err.Error(), ": "+c.want):
 			t.Errorf("%s: error %v\nwant ...: %s", c.what, err, c.want)
 		}
+	}
+}
+
+// TestDecodePlanEdgeSlots corrupts richPlan's carried edge table (see
+// runtime/edgeslots.go for its slots' words) in each way its rule
+// names, and checks each message and offset.
+func TestDecodePlanEdgeSlots(t *testing.T) {
+	b := richPlan(t)
+	p, err := runtime.DecodePlan(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := layoutOf(t, b)
+	at := l.data["EdgeSlots"]
+	slots := (l.last["EdgeSlots"] - at) / 32
+	word := func(b []byte, slot, w int) []byte { return b[at+32*slot+8*w:] }
+	le := binary.LittleEndian
+	empty, full := -1, -1 // an empty slot; one of an edge of at most 8 bytes
+	for j := range slots {
+		switch ft := le.Uint64(word(b, j, 1)); {
+		case ft>>32 == 0 && empty < 0:
+			empty = j
+		case ft>>32 != 0 && ft&15 < 8 && full < 0:
+			full = j
+		}
+	}
+	if empty < 0 || full < 0 {
+		t.Fatalf("richPlan's %d edge slots have no empty slot or no short edge", slots)
+	}
+	ft := le.Uint64(word(b, full, 1))
+	node, n := uint32(ft)>>4, int(ft&15)+1
+	var key [8]byte
+	le.PutUint64(key[:], le.Uint64(word(b, full, 0)))
+	elem, edge, short := string(key[:n]), -1, 0
+	for i, e := range p.Matcher.EdgeEnds {
+		start := uint32(0)
+		if i > 0 {
+			start = p.Matcher.EdgeEnds[i-1]
+		}
+		if p.Matcher.EdgeFrom[i] == node && p.Matcher.EdgeKeys[start:e] == elem {
+			edge = i
+		}
+		if e-start <= 16 {
+			short++
+		}
+	}
+	if edge < 0 {
+		t.Fatalf("slot %d holds %q from node %d, which no edge is", full, elem, node)
+	}
+	for _, c := range []struct {
+		what      string
+		slot, w   int
+		value     uint64
+		off, want string
+	}{
+		{"empty slot's key", empty, 0, 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
+		{"empty slot's from", empty, 1, 0, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
+		{"empty slot's hot node", empty, 3, 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
+		{"extra edge", empty, 1, 1<<32 | 0xffffffff, "EdgeSlots", fmt.Sprintf("EdgeSlots[0]: %d occupied slots for %d short edges", short+1, short)},
+		{"other child", full, 1, ft ^ 1<<32, "EdgeEnds", fmt.Sprintf("EdgeEnds[%d]: edge %q from node %d is not in EdgeSlots with its child", edge, elem, node)},
+		{"other key", full, 0, le.Uint64(word(b, full, 0)) ^ 1, "EdgeEnds", fmt.Sprintf("EdgeEnds[%d]: edge %q from node %d is not in EdgeSlots with its child", edge, elem, node)},
+		{"child's filter", full, 3, le.Uint64(word(b, full, 3)) ^ 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: edge %q does not carry its child's node", 4*full+2, elem)},
+		{"child's star", full, 2, le.Uint64(word(b, full, 2)) ^ 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: edge %q does not carry its child's node", 4*full+2, elem)},
+	} {
+		m := append([]byte(nil), b...)
+		le.PutUint64(word(m, c.slot, c.w), c.value)
+		var elemAt int
+		if _, err := fmt.Sscanf(c.want[len(c.off)+1:], "%d]", &elemAt); err != nil {
+			t.Fatal(err)
+		}
+		size := map[string]int{"EdgeSlots": 8, "EdgeEnds": 4}[c.off]
+		checkErr(t, c.what, seal(m), fmt.Sprintf("plan: offset %d: %s", l.data[c.off]+size*elemAt, c.want))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/plan"
@@ -51,18 +52,20 @@ func syntheticConfig(n int) []byte {
 	return b
 }
 
-func syntheticPlan(t testing.TB, n int) string {
+func syntheticPlan(t testing.TB, n int) string { return syntheticPlanWith(t, n, plan.Options{}) }
+
+func syntheticPlanWith(t testing.TB, n int, o plan.Options) string {
 	m, diags := model.Load("synthetic.json", syntheticConfig(n))
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return string(runtime.EncodePlan(plan.Build(m).Artifact()))
+	return string(runtime.EncodePlan(plan.BuildWith(m, o).Artifact()))
 }
 
 // loadAll is what a generated package's initialisation runs, or with
 // validate what a broker loading a plan does.
 func loadAll(data string, validate bool) {
-	p := runtime.MustLoadPlan(data, runtime.PlanChecksum([]byte(data[:20])))
+	p := runtime.MustLoadPlan(data, runtime.PlanChecksum([]byte(data[:24])))
 	if validate {
 		var err error
 		if p, err = runtime.DecodePlanString(data); err != nil {
@@ -77,19 +80,25 @@ func loadAll(data string, validate bool) {
 // TestInitAllocs: loading a plan and building its tables makes as many
 // allocations at 10k destinations as at 1k (and at 100, below both),
 // trusted as generated code loads it or validated: nothing is allocated
-// per destination, name, node or edge.
+// per destination, name, node, edge or mask table. The cost model picks
+// automata or mask tables per length by the config (at 10k the
+// synthetic config's blow-up patterns make the tables win everywhere),
+// and a structure a plan lacks costs no allocation, so each structure is
+// checked alone: automata only, then mask tables only.
 func TestInitAllocs(t *testing.T) {
-	plans := map[int]string{}
-	for _, n := range []int{100, 1000, 10000} {
-		plans[n] = syntheticPlan(t, n)
-	}
-	for _, validate := range []bool{false, true} {
-		var counts []float64
+	for _, mode := range []plan.MaskMode{plan.MasksOff, plan.MasksAll} {
+		plans := map[int]string{}
 		for _, n := range []int{100, 1000, 10000} {
-			counts = append(counts, testing.AllocsPerRun(3, func() { loadAll(plans[n], validate) }))
+			plans[n] = syntheticPlanWith(t, n, plan.Options{Masks: mode})
 		}
-		if counts[0] != counts[1] || counts[1] != counts[2] {
-			t.Errorf("validate %v: allocations at 100, 1k and 10k destinations: %v; want them equal", validate, counts)
+		for _, validate := range []bool{false, true} {
+			var counts []float64
+			for _, n := range []int{100, 1000, 10000} {
+				counts = append(counts, testing.AllocsPerRun(3, func() { loadAll(plans[n], validate) }))
+			}
+			if counts[0] != counts[1] || counts[1] != counts[2] {
+				t.Errorf("masks %d, validate %v: allocations at 100, 1k and 10k destinations: %v; want them equal", mode, validate, counts)
+			}
 		}
 	}
 }
@@ -106,8 +115,8 @@ func TestMustLoadPlan(t *testing.T) {
 	}{
 		{data, sum, ""},
 		{data, sum + 1, "runtime: the embedded plan is not the one this code was generated with: run go generate"},
-		{data[:len(data)-1], sum, fmt.Sprintf("runtime: embedded plan: offset 16: payload of %d bytes, file has %d", len(data)-20, len(data)-21)},
-		{"", 0, "runtime: embedded plan: offset 0: truncated header: 0 of 20 bytes"},
+		{data[:len(data)-1], sum, fmt.Sprintf("runtime: embedded plan: offset 16: payload of %d bytes, file has %d", len(data)-24, len(data)-25)},
+		{"", 0, "runtime: embedded plan: offset 0: truncated header: 0 of 24 bytes"},
 	} {
 		got := func() (msg string) {
 			defer func() {
@@ -124,5 +133,59 @@ func TestMustLoadPlan(t *testing.T) {
 	}
 	if runtime.PlanChecksum([]byte(data[:19])) != 0 {
 		t.Error("PlanChecksum of a short input is not 0")
+	}
+}
+
+// TestDecodePlanInPlace: a plan at an aligned address is read in place
+// (its integer columns share its bytes); one at any other address, as an
+// embedded file may be, is copied once, whole: one allocation more, not
+// one per column. Both decode to the same plan.
+func TestDecodePlanInPlace(t *testing.T) {
+	data := syntheticPlan(t, 1000)
+	words := make([]uint64, len(data)/8+2)
+	buf := unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words))
+	at := func(off int) string {
+		copy(buf[off:], data)
+		return unsafe.String(&buf[off], len(data))
+	}
+	decode := func(s string) { runtime.MustLoadPlan(s, runtime.PlanChecksum([]byte(s[:24]))) }
+	inPlace := testing.AllocsPerRun(3, func() { decode(at(0)) })
+	for off := 1; off < 8; off++ {
+		if got := testing.AllocsPerRun(3, func() { decode(at(off)) }); got != inPlace+1 {
+			t.Errorf("plan at offset %d: %v allocations, want %v (in place) + 1 (the copy)", off, got, inPlace)
+		}
+		p, err := runtime.DecodePlanString(at(off))
+		if err != nil {
+			t.Fatalf("plan at offset %d: %v", off, err)
+		}
+		if string(runtime.EncodePlan(p)) != data {
+			t.Errorf("plan at offset %d decodes to another plan", off)
+		}
+	}
+}
+
+// TestDecodePlanSharesPropertyRows: destinations with the same property
+// values share one row of the decoded plan (21 rows for the synthetic
+// config's 1,000 destinations), and destinations with other values do
+// not; each keeps its own values.
+func TestDecodePlanSharesPropertyRows(t *testing.T) {
+	p, err := runtime.DecodePlanString(syntheticPlan(t, 1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[*runtime.PropertyValue][2]runtime.PropertyValue{}
+	for i, d := range p.Destinations {
+		v := [2]runtime.PropertyValue(d.Properties)
+		want := [2]runtime.PropertyValue{{Set: true, Str: []string{"a", "b", "c"}[i%3]}, {Set: true, Int: int64(i % 7)}}
+		if v != want {
+			t.Fatalf("destination %d: properties %+v, want %+v", i, v, want)
+		}
+		if prev, ok := rows[&d.Properties[0]]; ok && prev != v {
+			t.Fatalf("destination %d shares its row with other values %+v", i, prev)
+		}
+		rows[&d.Properties[0]] = v
+	}
+	if len(rows) != 21 {
+		t.Errorf("%d rows for the 21 distinct property sets", len(rows))
 	}
 }

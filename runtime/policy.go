@@ -61,6 +61,10 @@ type PolicyIndex struct {
 	// nil.
 	autos    []*automaton
 	byPolicy []*automaton
+	// whole is autos[0] when it is all the index has (the generator
+	// folds a short list's literal, prefix and suffix policies into its
+	// general policies' automaton): Find then only runs it.
+	whole *automaton
 }
 
 // CompactPolicies is a PolicyIndex as generated code carries it. Entry e
@@ -134,6 +138,12 @@ const maxCandidates = 16
 // the answer ever runs. It never allocates.
 func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name string) bool) (int, bool) {
 	if op >= NumOps {
+		return -1, false
+	}
+	if a := x.whole; a != nil {
+		if p := a.find(name, op); p != noPolicy {
+			return int(p), true
+		}
 		return -1, false
 	}
 	opBit := uint8(1) << op

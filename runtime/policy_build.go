@@ -66,6 +66,9 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	x.always = x.addBucket(always)
 	x.only8 = len(x.small) == 0 && len(always) == 0 && len(infix) == 0 && !x.front8Fold
 	x.addAutomata(c)
+	if len(specs) == 0 && len(always) == 0 && len(infix) == 0 && len(x.autos) == 1 && x.byPolicy == nil {
+		x.whole = x.autos[0]
+	}
 	if len(infix) > 0 {
 		b := x.addBucket(infix)
 		which := make([]uint32, 0, len(infix))
@@ -88,6 +91,7 @@ func (x *PolicyIndex) addAutomata(c *CompactPolicies) {
 			all = all && int(p) < len(c.Flags) && c.Flags[p]&checkMask == CheckAutomaton
 		}
 		if all {
+			a.words()
 			x.autos = append(x.autos, a)
 			continue
 		}

@@ -23,9 +23,13 @@ import "errors"
 // artifact (PlanFormat 2), so generated code carries no Go data for them
 // and no regexp for a policy an automaton decides. Only version 6 code
 // builds against this package: one contract is tested.
+// Version 7: PlanFormat 3 (sections aligned, read in place); code
+// embedding a format 2 plan would panic at initialisation, so it fails
+// to build instead.
+// Version 8: PlanFormat 4 (the mask tables), for the same reason.
 const (
-	Version    = 6
-	MinVersion = 6
+	Version    = 8
+	MinVersion = 8
 	MaxVersion = Version
 )
 

@@ -97,10 +97,10 @@ func TestChecksCoverTargets(t *testing.T) {
 	// 3 fast-policy checks; 2 scaling checks; 2 general-policy checks vs
 	// one regexp (P = 10, 100) and 1 vs Broker-J's loop (P = 10); live
 	// against gen per shape and size: 7 Resolve samples, 2 Matches and 2
-	// Allowed, and 3 AutoCreate samples per policy workload; 3 Compile
+	// Allowed, and 3 AutoCreate samples per policy workload; 5 Compile
 	// workloads.
 	classic, family := 5+5+3+3+1+10, 3+3+3+3+6
-	live := 2*5*(7+2+2) + 2*3*3 + 3
+	live := 2*5*(7+2+2) + 2*3*3 + 5
 	if want := 2*(classic+len(families)*family) + 3 + 2 + 3 + live; len(full) != want {
 		t.Errorf("full mode has %d checks, want %d", len(full), want)
 	}

@@ -195,7 +195,7 @@ func liveChecks(m Mode) []Check {
 	if !contains(m.Sizes, 100_000) {
 		return cs // BenchmarkCompile's workloads are the full set's
 	}
-	for _, cfg := range []string{"shape=exact/N=10000", "shape=exact/N=100000", "shape=wild/N=10000"} {
+	for _, cfg := range []string{"shape=exact/N=10000", "shape=exact/N=100000", "shape=wild/N=10000", "shape=iot/N=10000", "shape=iot/N=100000"} {
 		cs = append(cs, Check{Target: "live.Compile vs destgen check + planning",
 			Slow: side("Compile", cfg, "live"), Fast: side("Compile", cfg, "check+plan"), Max: compileMax})
 	}

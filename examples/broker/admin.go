@@ -19,9 +19,11 @@ const maxConfigBody = 64 << 20
 
 // admin is the broker's management API, in the manner of Broker-J's REST
 // management of nodeAutoCreationPolicies: a new config is validated
-// completely and either replaces the served one whole (200) or is
-// rejected with every reason and changes nothing (422; 400 when the body
-// is not JSON at all).
+// completely and either replaces the served one whole (200, with its
+// warnings and what it changes from the config it replaced, as destgen
+// diff finds it: live.Changes; none when the broker started from the
+// routes' plan, whose config it does not have) or is rejected with every
+// reason and changes nothing (422; 400 when the body is not JSON at all).
 //
 //	PUT /config[?format=auto|native|brokerj]   body: a native config or a Broker-J virtual host
 //	GET /explain?name=N[&name=M...][&principal=P...]
@@ -86,9 +88,17 @@ func (a *admin) putConfig(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		reply(w, http.StatusInternalServerError, errorBody{[]position{{Message: err.Error()}}})
 	default:
-		a.logf("PUT /config: serving the new config (%d warnings)", len(rep.Warnings))
+		a.logf("PUT /config: serving the new config (%d warnings%s)", len(rep.Warnings), changeCounts(rep.Changes))
 		reply(w, http.StatusOK, rep)
 	}
+}
+
+// changeCounts is the changes by kind, for the log.
+func changeCounts(c *live.Changes) string {
+	if c == nil {
+		return ""
+	}
+	return fmt.Sprintf(", changes %v", c.Counts)
 }
 
 func positions(ds []live.Diagnostic) []position {

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/destgen/destgen/gen"
+	"github.com/destgen/destgen/gen/diff"
 	"github.com/destgen/destgen/live"
 )
 
@@ -74,9 +75,11 @@ func put(t *testing.T, srv *httptest.Server, query string, body []byte) (int, st
 	return resp.StatusCode, strings.TrimSpace(string(b))
 }
 
-// TestPutConfig: accepted configs answer 200 with their warnings and are
-// served; rejected ones answer 422 (400 when not JSON, 413 over the
-// limit) with every positioned error, and change nothing.
+// TestPutConfig: accepted configs answer 200 with their warnings and
+// what they change (none the first time: the broker started from the
+// routes' plan, whose config it does not have) and are served; rejected
+// ones answer 422 (400 when not JSON, 413 over the limit) with every
+// positioned error, and change nothing.
 func TestPutConfig(t *testing.T) {
 	srv, h := newServer(t)
 	oneOfEach := `{"destinations": [{"name": "orders.eu.*"}, {"name": "orders.*.created"}]}`
@@ -84,23 +87,28 @@ func TestPutConfig(t *testing.T) {
 		name, query, body string
 		status            int
 		want              string
+		changes           string // a 200's change counts by kind, "" for none
 	}{
-		{"native", "", configA, 200, `{"warnings":[]}`},
-		{"warnings", "", oneOfEach, 200, `{"warnings":[{"file":"config","line":1,"col":44,"severity":"warning","message":"destination 1 \"orders.*.created\" and destination 0 \"orders.eu.*\" (at config:1:19) both match \"orders.eu.created\" and neither is more specific; \"orders.eu.*\" wins by the tie-break (element 2 is the first where only one has a wildcard)"}]}`},
-		{"virtual host", "", vhost, 200, `{"warnings":[]}`},
-		{"virtual host named", "?format=brokerj", vhost, 200, `{"warnings":[]}`},
-		{"virtual host as native", "?format=native", vhost, 422, `{"errors":[{"line":1,"col":2,"message":"unknown key \"id\" in config (known keys: permissions, destinations, nodeAutoCreationPolicies)"},{"line":1,"col":20,"message":"unknown key \"name\" in config (known keys: permissions, destinations, nodeAutoCreationPolicies)"},{"line":1,"col":39,"message":"unknown key \"modelVersion\" in config (known keys: permissions, destinations, nodeAutoCreationPolicies)"}]}`},
-		{"bad regex", "", `{"nodeAutoCreationPolicies": [{"pattern": "a(", "nodeType": "queue", "createdOnPublish": true}]}`, 422, `{"errors":[{"line":1,"col":45,"message":"policy 0: pattern \"a(\": column 2: Java rejects this pattern: unclosed group"}]}`},
-		{"store conflict", "", `{"destinations": [{"name": "a.*", "store": "x"}, {"name": "a.b"}]}`, 422, `{"errors":[{"line":1,"col":50,"message":"destination 1 \"a.b\" (store unset, cluster unset) overlaps destination 0 \"a.*\" (store \"x\", cluster unset) at config:1:19: both match \"a.b\"; overlapping destinations must use the same store and cluster"}]}`},
-		{"syntax", "", `{"destinations": [}`, 400, `{"errors":[{"line":1,"col":19,"message":"unexpected '}', expecting a value"}]}`},
-		{"empty", "", ``, 400, `{"errors":[{"line":1,"col":1,"message":"unexpected end of file, expecting a value"}]}`},
-		{"garbage", "", "\xff" + strings.Repeat("\x00", 10<<20), 400, `{"errors":[{"line":1,"col":1,"message":"unexpected '�', expecting a value"}]}`},
-		{"bad format", "?format=xml", configA, 400, `{"errors":[{"line":0,"col":0,"message":"format must be auto, native or brokerj"}]}`},
+		{"native", "", configA, 200, `{"warnings":[]}`, ""},
+		// configA's two destinations and its policy replaced: orders.x
+		// chose orders.*, which let alice publish, and now nothing.
+		{"warnings", "", oneOfEach, 200, `{"warnings":[{"file":"config","line":1,"col":44,"severity":"warning","message":"destination 1 \"orders.*.created\" and destination 0 \"orders.eu.*\" (at config:1:19) both match \"orders.eu.created\" and neither is more specific; \"orders.eu.*\" wins by the tie-break (element 2 is the first where only one has a wildcard)"}]}`,
+			"map[access:3 autocreate:1 destination-added:2 destination-removed:2 policy-removed:1 precedence:4]"},
+		{"virtual host", "", vhost, 200, `{"warnings":[]}`, "map[autocreate:1 destination-removed:2 policy-added:1 precedence:2]"},
+		{"virtual host named", "?format=brokerj", vhost, 200, `{"warnings":[]}`, "map[]"},
+		{"virtual host as native", "?format=native", vhost, 422, `{"errors":[{"line":1,"col":2,"message":"unknown key \"id\" in config (known keys: permissions, destinations, nodeAutoCreationPolicies)"},{"line":1,"col":20,"message":"unknown key \"name\" in config (known keys: permissions, destinations, nodeAutoCreationPolicies)"},{"line":1,"col":39,"message":"unknown key \"modelVersion\" in config (known keys: permissions, destinations, nodeAutoCreationPolicies)"}]}`, ""},
+		{"bad regex", "", `{"nodeAutoCreationPolicies": [{"pattern": "a(", "nodeType": "queue", "createdOnPublish": true}]}`, 422, `{"errors":[{"line":1,"col":45,"message":"policy 0: pattern \"a(\": column 2: Java rejects this pattern: unclosed group"}]}`, ""},
+		{"store conflict", "", `{"destinations": [{"name": "a.*", "store": "x"}, {"name": "a.b"}]}`, 422, `{"errors":[{"line":1,"col":50,"message":"destination 1 \"a.b\" (store unset, cluster unset) overlaps destination 0 \"a.*\" (store \"x\", cluster unset) at config:1:19: both match \"a.b\"; overlapping destinations must use the same store and cluster"}]}`, ""},
+		{"syntax", "", `{"destinations": [}`, 400, `{"errors":[{"line":1,"col":19,"message":"unexpected '}', expecting a value"}]}`, ""},
+		{"empty", "", ``, 400, `{"errors":[{"line":1,"col":1,"message":"unexpected end of file, expecting a value"}]}`, ""},
+		{"garbage", "", "\xff" + strings.Repeat("\x00", 10<<20), 400, `{"errors":[{"line":1,"col":1,"message":"unexpected '�', expecting a value"}]}`, ""},
+		{"bad format", "?format=xml", configA, 400, `{"errors":[{"line":0,"col":0,"message":"format must be auto, native or brokerj"}]}`, ""},
 	} {
 		before := h.Current()
 		status, body := put(t, srv, c.query, []byte(c.body))
-		if status != c.status || body != c.want {
-			t.Errorf("%s: %d %s\nwant %d %s", c.name, status, body, c.status, c.want)
+		body, changes := splitChanges(t, body)
+		if status != c.status || body != c.want || changes != c.changes {
+			t.Errorf("%s: %d %s changes %q\nwant %d %s changes %q", c.name, status, body, changes, c.status, c.want, c.changes)
 		}
 		if changed := h.Current() != before; changed != (c.status == 200) {
 			t.Errorf("%s: status %d, realm replaced: %v", c.name, status, changed)
@@ -117,6 +125,40 @@ func TestPutConfig(t *testing.T) {
 	}
 }
 
+// splitChanges returns a 200 report without its changes, and their
+// counts by kind ("" when it has none); other bodies as they are.
+func splitChanges(t *testing.T, body string) (string, string) {
+	t.Helper()
+	var rep live.Report
+	if !strings.HasPrefix(body, `{"warnings":`) {
+		return body, ""
+	}
+	if err := json.Unmarshal([]byte(body), &rep); err != nil {
+		t.Fatalf("report %s: %v", body, err)
+	}
+	changes := ""
+	if rep.Changes != nil {
+		changes = fmt.Sprint(rep.Changes.Counts)
+		if len(rep.Changes.List) != countAll(rep.Changes.Counts) || !rep.Changes.Complete {
+			t.Errorf("changes listed %d, counted %v, complete %v", len(rep.Changes.List), rep.Changes.Counts, rep.Changes.Complete)
+		}
+	}
+	rep.Changes = nil
+	out, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), changes
+}
+
+func countAll[K comparable](m map[K]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
 // testLimit: a body of the limit's size is read whole, one byte more is
 // refused with 413 and changes nothing.
 func testLimit(t *testing.T) {
@@ -126,6 +168,7 @@ func testLimit(t *testing.T) {
 		before := h.Current()
 		body := strings.Repeat(" ", n-len(configB)) + configB
 		status, got := put(t, srv, "", []byte(body))
+		got, _ = splitChanges(t, got)
 		want := `{"warnings":[]}`
 		if n > limit {
 			want = fmt.Sprintf(`{"errors":[{"line":0,"col":0,"message":"config over the limit of %d bytes"}]}`, limit)
@@ -244,4 +287,50 @@ func TestConcurrentUpdates(t *testing.T) {
 	close(done)
 	wg.Wait()
 	t.Logf("%d reads", reads.Load())
+}
+
+// TestPutConfigChanges: a broker started with -config reports, from the
+// first PUT on, what each config changes: configA to configB changes the
+// answer of every name of swapNames, and the report's witnesses are
+// names whose answers differ on the realms served before and after.
+func TestPutConfigChanges(t *testing.T) {
+	path := t.TempDir() + "/realm.json"
+	if err := os.WriteFile(path, []byte(configA), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, err := startRealm(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&admin{holder: h, logf: t.Logf, maxBody: maxConfigBody}).handler())
+	defer srv.Close()
+	before := h.Current()
+	status, body := put(t, srv, "", []byte(configB))
+	var rep live.Report
+	if err := json.Unmarshal([]byte(body), &rep); status != 200 || err != nil || rep.Changes == nil {
+		t.Fatalf("%d %s", status, body)
+	}
+	after := h.Current()
+	for _, k := range []string{"destination-added", "destination-removed", "precedence", "access", "policy-changed", "autocreate"} {
+		if rep.Changes.Counts[diff.Kind(k)] == 0 {
+			t.Errorf("no %s change in %v", k, rep.Changes.Counts)
+		}
+	}
+	for _, c := range rep.Changes.List {
+		if c.Kind != "precedence" || c.Witness == nil {
+			continue
+		}
+		o, _ := before.Resolve(*c.Witness)
+		n, _ := after.Resolve(*c.Witness)
+		if pattern(o) == pattern(n) {
+			t.Errorf("precedence witness %q resolves to %q on both realms", *c.Witness, pattern(o))
+		}
+	}
+}
+
+func pattern(d *live.Destination) string {
+	if d == nil {
+		return "none"
+	}
+	return d.Pattern
 }

@@ -91,14 +91,17 @@ func startRealm(path string) (*live.Holder, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, rep, err := live.Compile(live.Source{Name: path, Data: data})
+	// Through Update rather than Compile: the Holder then knows the
+	// config it serves, and the next update's report says what changed.
+	h := live.NewHolder(nil, live.Options{})
+	rep, err := h.Update(live.Source{Name: path, Data: data})
 	if err != nil {
 		return nil, err
 	}
 	for _, w := range rep.Warnings {
 		log.Print(w)
 	}
-	return live.NewHolder(r, live.Options{}), nil
+	return h, nil
 }
 
 // demo answers for names from the generated routes.

@@ -1,5 +1,7 @@
 package javaregex
 
+import "fmt"
+
 // Java's $ (without MULTILINE) matches at the end of input and also before
 // a final line terminator ("\n", "\r\n", "\r", U+0085, U+2028, U+2029; with
 // UNIX_LINES only "\n"); with MULTILINE before any line terminator. RE2 has
@@ -7,39 +9,91 @@ package javaregex
 // end of input, so a $ that only empty-matching constructs can follow, up to
 // the end of the pattern, is evaluated only at the end of input, where every
 // variant of $ holds: there it is exactly Go's \z. A $ in the pattern's
-// top-level sequence with more after it is resolved by resolveTopDollars.
-// Any other $ is rejected.
+// top-level sequence with more after it is resolved by resolveTopDollars,
+// any other $ without MULTILINE by splitDollars; one under MULTILINE that
+// no line terminator can follow is \z (endMultilineDollars). The other $s
+// under MULTILINE are rejected.
 
-// resolveAnchors resolves every $ (resolveTopDollars, then kEndText for
-// those at the end) and panics with an *Error at the first one it cannot,
-// or at a ^ or \A that Java's repetition handles differently (see
-// walkRepeats).
+// resolveAnchors resolves every $ and rewrites repetitions whose body can
+// match the empty string through an anchor (see loopIterations); it panics
+// with an *Error at a $ it cannot resolve.
 func resolveAnchors(n *node) *node {
+	n = loopIterations(n)
 	n = resolveTopDollars(n)
 	walkDollars(n, true)
-	walkRepeats(n)
+	endMultilineDollars(n, nil)
+	if d := findMultilineDollar(n); d != nil {
+		panic(&Error{Offset: d.off, Construct: ConstructMultilineDollar,
+			Msg: "(?m) $ that a line terminator can follow, inside a repetition or in an alternative with more after it, is not supported: it holds before any line terminator, which Go's regexp cannot express there"})
+	}
+	if findKind(n, kDollar) {
+		n = splitDollars(n)
+	}
 	return n
 }
 
+// endMultilineDollars visits n, whose following characters are in follow
+// (the end of input is no character), and makes \z of each $ under
+// MULTILINE that no line terminator can follow: that $ can hold only at
+// the end, as in (?m)(?:a$|b)*c, where it never holds.
+func endMultilineDollars(n *node, follow runeSet) {
+	switch n.kind {
+	case kDollar:
+		terms := lineTerminators
+		if n.dollar.has(flagUnixLines) {
+			terms = single('\n')
+		}
+		if n.dollar.has(flagMultiline) && len(follow.intersect(terms)) == 0 {
+			n.kind = kEndText
+		}
+	case kConcat:
+		for i := len(n.subs) - 1; i >= 0; i-- {
+			endMultilineDollars(n.subs[i], follow)
+			if f, nullable := first(n.subs[i]); nullable {
+				follow = f.union(follow)
+			} else {
+				follow = f
+			}
+		}
+	case kAlt:
+		for _, s := range n.subs {
+			endMultilineDollars(s, follow)
+		}
+	case kRepeat:
+		if n.max < 0 || n.max > 1 { // after one iteration may come another
+			f, _ := first(n.subs[0])
+			follow = f.union(follow)
+		}
+		endMultilineDollars(n.subs[0], follow)
+	}
+}
+
+func findMultilineDollar(n *node) *node {
+	if n.kind == kDollar && n.dollar.has(flagMultiline) {
+		return n
+	}
+	for _, s := range n.subs {
+		if d := findMultilineDollar(s); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
 // walkDollars visits n; atEnd says whether whatever follows n, up to the
-// end of the pattern, can only match the empty string.
+// end of the pattern, can only match the empty string. A $ there is \z;
+// the others stay for splitDollars.
 func walkDollars(n *node, atEnd bool) {
 	switch n.kind {
 	case kDollar:
-		if !atEnd {
-			panic(&Error{Offset: n.off, Construct: ConstructDollarNotAtEnd,
-				Msg: "$ is only supported at the end of the pattern: elsewhere Java's $ also matches before a final line terminator, which Go's regexp cannot express"})
+		if atEnd {
+			n.kind = kEndText
 		}
-		n.kind = kEndText
 	case kConcat:
-		ends := make([]bool, len(n.subs)) // computed first so errors come left to right
 		rest := atEnd
 		for i := len(n.subs) - 1; i >= 0; i-- {
-			ends[i] = rest
+			walkDollars(n.subs[i], rest)
 			rest = rest && emptyOnly(n.subs[i])
-		}
-		for i, s := range n.subs {
-			walkDollars(s, ends[i])
 		}
 	case kAlt:
 		for _, s := range n.subs {
@@ -52,33 +106,69 @@ func walkDollars(n *node, atEnd bool) {
 }
 
 // Java's Loop, which repeats a group that can match in more than one way,
-// stops iterating as soon as an iteration matches the empty string; Go's
-// regexp may count an empty iteration towards the minimum and go on. The
-// two agree whenever an empty iteration possible at one position is also
-// possible where the repetition ends, which fails only for an empty match
-// that needs ^ or \A (position 0): Java's (^|a){2} rejects "a", Go's
-// (?:\A|a){2} accepts it. With a minimum of 0 or 1 an empty iteration is
-// never needed, so only minimums of 2 or more are rejected.
-func walkRepeats(n *node) {
-	if n.kind == kRepeat && n.min >= 2 {
-		if a := findBeginText(n.subs[0]); a != nil {
-			panic(&Error{Offset: a.off, Construct: ConstructCaretInRepeat,
-				Msg: "^ or \\A inside a group repeated at least twice is not supported: Java stops repeating after an empty iteration, Go's regexp does not"})
-		}
+// leaves the loop as soon as an iteration matches the empty string, however
+// few iterations it has made; Go's regexp may count an empty iteration
+// towards the minimum and go on. With B+ the non-empty matches of the body
+// and B0 its empty ones, Java's x{m,M} is exactly
+//
+//	B+{m,M} | B+{0,M-1} B0
+//
+// (and "" when m is 0). The two agree anyway when the minimum is 0 or 1, or
+// when B0 is a plain "" (an empty iteration can then be moved to the end);
+// so only repetitions with a minimum of 2 or more whose body can match ""
+// through an anchor (^ \A $ \z: (^|a){2} rejects "a" in Java, Go's
+// (?:\A|a){2} accepts it) are rewritten. The rewrite is bottom-up, as
+// Java's loops nest.
+func loopIterations(n *node) *node {
+	for i, s := range n.subs {
+		n.subs[i] = loopIterations(s)
 	}
-	for _, s := range n.subs {
-		walkRepeats(s)
-	}
-}
-
-func findBeginText(n *node) *node {
-	if n.kind == kBeginText {
+	if n.kind != kRepeat || n.min < 2 {
 		return n
 	}
-	for _, s := range n.subs {
-		if a := findBeginText(s); a != nil {
-			return a
-		}
+	t := firstCharTracker(allRunes)
+	x := t.product(n.subs[0])
+	empty, nonEmpty := x[0][0], x[0][1]
+	if empty == nil || !hasAnchor(empty) {
+		return n
 	}
-	return nil
+	full := &node{kind: kRepeat, subs: []*node{nonEmpty}, min: n.min, max: n.max, lazy: n.lazy, off: n.off}
+	if nonEmpty == nil {
+		full = nil
+	}
+	var short *node = empty
+	if nonEmpty != nil {
+		short = catNodes(&node{kind: kRepeat, subs: []*node{nonEmpty}, min: 0, max: max(n.max-1, -1), lazy: n.lazy, off: n.off}, empty)
+	}
+	if n.max == 0 {
+		short = nil
+	}
+	r := altNodes(full, short)
+	if r == nil {
+		return charNode(nil)
+	}
+	// Each rewrite holds its body twice, so nested ones double: bound them
+	// before an outer one walks them.
+	if countNodes(r, maxRewriteNodes) > maxRewriteNodes {
+		panic(&Error{Offset: n.off, Construct: ConstructTooLarge,
+			Msg: fmt.Sprintf("a repetition whose body can match the empty string through an anchor: its exact rewrite would have more than %d nodes", maxRewriteNodes)})
+	}
+	return r
+}
+
+func hasAnchor(n *node) bool {
+	return findKind(n, kBeginText) || findKind(n, kEndText) || findKind(n, kDollar)
+}
+
+// firstCharTracker tracks whether a match has started (state 1) with a
+// first character in set: the product's [0][1] is the matches that start
+// with a member of set, [0][0] the empty ones.
+func firstCharTracker(set runeSet) *tracker {
+	return &tracker{step: [][]runeSet{{nil, set}, {nil, allRunes}}, free: 1}
+}
+
+// lastCharTracker tracks whether a match has ended (state 1) with a last
+// character in set.
+func lastCharTracker(set runeSet) *tracker {
+	return &tracker{step: [][]runeSet{{allRunes, set}, {nil, nil}}, free: 0}
 }

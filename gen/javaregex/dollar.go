@@ -15,13 +15,16 @@ import (
 //     final "\n" right after a "\r" does not count. So "$ Y" is exactly the
 //     alternation of those strings that Y matches, provided the part before
 //     the $ cannot end with "\r" when "\n" is one of them;
-//   - with MULTILINE, the rest starts with a line terminator or is empty. If
-//     Y cannot start with one, "$ Y" is the end of input when Y matches the
-//     empty string, and matches nothing otherwise.
+//   - with MULTILINE, the rest is empty or starts with a line terminator
+//     (with UNIX_LINES, "\n"), and a "\n" only if the part before the $
+//     does not end with "\r". So "X $ Y" is X followed by the end of input
+//     where Y matches "", or by the matches of Y that start with a
+//     terminator other than "\n", or X restricted not to end with "\r"
+//     followed by the matches of Y that start with "\n" (first- and
+//     last-character restrictions are products with a tracker, track.go).
 //
 // Anything else (a $ inside a repetition with more after it, a rest that
-// holds another $ or a ^, a MULTILINE rest that can start with a line
-// terminator) is left to walkDollars, which rejects it.
+// holds another $ or a ^) is left to walkDollars and splitDollars.
 
 // dollarRests are the strings Java's non-MULTILINE Dollar accepts as the
 // rest of the input, and UnixDollar's.
@@ -69,31 +72,21 @@ func distributeDollars(n *node, budget *int) *node {
 			continue
 		}
 		if repl, ok := dollarRest(d, items[:i], concat(items[i+1:])); ok {
-			items = append(items[:i:i], repl)
+			items = []*node{repl} // a $ further left is now inside repl: splitDollars's
+			break
 		}
 	}
 	return concat(items)
 }
 
-// dollarRest returns what "$ rest" means at the end of the pattern, or false
-// when it cannot say.
+// dollarRest returns what "before $ rest" means at the end of the pattern,
+// or false when it cannot say.
 func dollarRest(d *node, before []*node, rest *node) (*node, bool) {
 	if findKind(rest, kDollar) || findKind(rest, kBeginText) {
 		return nil, false
 	}
 	if d.dollar.has(flagMultiline) {
-		terms := lineTerminators
-		if d.dollar.has(flagUnixLines) {
-			terms = single('\n')
-		}
-		f, nullable := first(rest)
-		switch {
-		case len(f.intersect(terms)) > 0:
-			return nil, false
-		case nullable:
-			return &node{kind: kEndText}, true
-		}
-		return charNode(nil), true
+		return multilineDollar(d, concat(before), rest), true
 	}
 	resolveFollow(rest) // rest ends the pattern: check its possessives and \R first
 	rx, err := regexp.Compile(render(expandRepeats(rest)))
@@ -117,7 +110,27 @@ func dollarRest(d *node, before []*node, rest *node) (*node, bool) {
 	if len(alts) == 0 {
 		return charNode(nil), true // matches nothing
 	}
-	return alternate(alts), true
+	return concat(append(slices.Clip(before), alternate(alts))), true
+}
+
+// multilineDollar is "x $ y" for a $ under MULTILINE: see above.
+func multilineDollar(d *node, x, y *node) *node {
+	starts := func(set runeSet) *node { return firstCharTracker(set).product(y)[0][1] }
+	var r *node
+	if empty := firstCharTracker(allRunes).product(y)[0][0]; empty != nil {
+		r = catNodes(x, &node{kind: kEndText}, empty)
+	}
+	xNL := x // what may come before a "\n"
+	if !d.dollar.has(flagUnixLines) {
+		r = altNodes(r, catNodes(x, starts(singleTerms)))
+		if last(x).contains('\r') {
+			xNL = altNodes(lastCharTracker(notCR).product(x)[0][1], firstCharTracker(allRunes).product(x)[0][0])
+		}
+	}
+	if r = altNodes(r, catNodes(xNL, starts(single('\n')))); r == nil {
+		return charNode(nil)
+	}
+	return r
 }
 
 func literalNode(s string) *node {

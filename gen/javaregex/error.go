@@ -52,7 +52,6 @@ const (
 	ConstructLastMatch       = "\\G"
 	ConstructLinebreak       = "\\R linebreak"
 	ConstructGrapheme        = "\\X grapheme cluster"
-	ConstructNamedChar       = "\\N{name}"
 	ConstructUnicodeProperty = "Unicode property" // a name with non-ASCII letters
 
 	// Quantifiers and classes.
@@ -61,9 +60,9 @@ const (
 	ConstructClassIntersect = "class intersection" // one Java 17 cannot match: [[a]b&&]
 
 	// Anchors.
-	ConstructMultilineCaret = "(?m) ^"
-	ConstructDollarNotAtEnd = "$ not at end"
-	ConstructCaretInRepeat  = "^ in repetition"
+	ConstructMultilineCaret  = "(?m) ^"
+	ConstructDollarNotAtEnd  = "$ not at end" // only when its rewrite is too large
+	ConstructMultilineDollar = "(?m) $"       // that a terminator can follow, in a repetition or an alternative with more after it
 
 	// A bug in this package; should never be seen.
 	ConstructInternal = "internal error"

@@ -64,7 +64,6 @@ var unsupported = map[rune]struct {
 	'G': {ConstructLastMatch, `\G (end of the previous match) is not supported by Go's regexp`, true},
 	'X': {ConstructGrapheme, `\X grapheme cluster is not supported by Go's regexp`, true},
 	'k': {ConstructBackreference, `backreference \k<name> is not supported by Go's regexp`, true},
-	'N': {ConstructNamedChar, `\N{name} named character is not supported: Java 17's table of names is too large to carry`, false},
 }
 
 // escape ports Pattern.escape with the cursor on the backslash.
@@ -97,6 +96,8 @@ func (p *parser) escape(inclass bool) escaped {
 		return escaped{char: p.noSurrogate(p.hex(start), start)}
 	case ch == 'u':
 		return escaped{char: p.noSurrogate(p.unicode(start), start)}
+	case ch == 'N':
+		return escaped{char: p.noSurrogate(p.named(start), start)}
 	case isASCIILetter(ch):
 		p.illegalEscape(start, ch)
 	case p.cur-1 >= p.n:

@@ -105,7 +105,7 @@ func (p *parser) addFlags() {
 		case 'U':
 			p.flags |= flagUnicodeClass | flagUnicodeCase
 		case 'c':
-			p.fail(p.cur, ConstructFlagCanonEq, "CANON_EQ flag (?c) is not supported")
+			p.flags |= flagCanonEq
 		case '-':
 			p.next()
 			p.subFlags()
@@ -133,7 +133,8 @@ func (p *parser) subFlags() {
 			p.flags &^= flagUnicodeClass | flagUnicodeCase
 		case 'x':
 			p.flags &^= flagComments
-		case 'c': // can never be on: nothing to clear
+		case 'c':
+			p.flags &^= flagCanonEq
 		default:
 			return
 		}

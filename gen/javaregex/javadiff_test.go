@@ -111,15 +111,17 @@ var (
 		`\x{212A}`, `\u017F`, `\-`, `\\`, `\Qa-\E`, `\Q\E`, `\p{Lower}`, `\P{Alpha}`,
 		`\p{Space}`, `\p{Punct}`, `\ca`, `\Q.*`, `\h`, `\V`, `\R`, `\Z`, `\07`, `\0101`, `\p{L}`,
 		`\p{IsLatin}`, `\p{InGreek}`, `\p{javaLowerCase}`, `\P{Lu}`, `\p{sc=Grek}`, `\p{IsAlphabetic}`,
-		`\p{Lt}`, `\p{IsLowercase}`, `\p{Nd}`, `\pL`, `\1`, `\2`, `\p{Cn}`, `\p{InArabic}`}
+		`\p{Lt}`, `\p{IsLowercase}`, `\p{Nd}`, `\pL`, `\1`, `\2`, `\p{Cn}`, `\p{InArabic}`,
+		`\N{LATIN SMALL LETTER K}`, `\N{kelvin sign}`, `\N{LINE FEED (LF)}`, `\N{CJK UNIFIED IDEOGRAPHS 4E00}`, `\N{NO SUCH}`}
 	genClassItems = []string{"a", "b", "k", "-", "a-c", "A-Z", "Z-a", "^", "]", "&", "\\]", "\\-",
 		"\\s", "\\d", "\\W", "é", "\u212a", "\\p{Upper}", "0-9", "\\x00-\\x1f", "\\Q-\\E", "\n",
 		"&&", "&&[^b]", "[b-d]", "[^a]", "\\p{Lu}", "\\h", "\\V", "σ", "ß", "α-ω", "ǅ", " ", "#", "\\p{L}", "\ua7c0"}
 	genFlags = []string{"(?i)", "(?s)", "(?d)", "(?u)", "(?iu)", "(?-i)", "(?m)", "(?-s)", "(?i-u)", "(?sd)",
-		"(?x)", "(?U)", "(?iU)", "(?-x)", "(?-U)", "(?iu)", "(?iu)"}
+		"(?x)", "(?U)", "(?iU)", "(?-x)", "(?-U)", "(?iu)", "(?iu)", "(?c)", "(?-c)"}
 	genQuants = []string{"*", "+", "?", "{2}", "{0,1}", "{1,3}", "{2,}", "*?", "+?", "??", "{0}", "*+", "{1,2}?",
 		"++", "?+", "{2}+", "{1001,}"}
-	genJunk = []string{"(", ")", "[", "]", "{", "}", "{1", "|", "^", "$", "\\", "&&", "(?", "\\b", "\\Z", "\\1"}
+	genEndings = []string{"\n", "\r", "\r\n", "\u0085", "\u2028", "\u2029", "\n\n", "\r\r"}
+	genJunk    = []string{"(", ")", "[", "]", "{", "}", "{1", "|", "^", "$", "\\", "&&", "(?", "\\b", "\\Z", "\\1"}
 )
 
 func genPattern(rng *rand.Rand, depth int) string {
@@ -163,7 +165,7 @@ func genAtom(rng *rand.Rand, depth int) string {
 	case r < 14:
 		return pick(rng, genFlags)
 	case r < 15:
-		return pick(rng, []string{"^", "$", `\A`, `\z`})
+		return pick(rng, []string{"^", "$", `\A`, `\z`, `\Z`, "(?:$|\r)", "(?:a|^)", "(?m:$)", "(?d:$)"})
 	case r < 18 && depth > 0:
 		open := pick(rng, []string{"(", "(?:", "(?i:", "(?s:", "(?-i:", "(?<g>"})
 		if open == "(?<g>" && rng.IntN(2) == 0 {
@@ -207,6 +209,9 @@ func genInputs(rng *rand.Rand, pattern string) []string {
 		ins = append(ins, s)
 		if rng.IntN(2) == 0 {
 			ins = append(ins, s+pick(rng, genChars))
+		}
+		if rng.IntN(2) == 0 { // where $ and \Z may hold before the end
+			ins = append(ins, s+pick(rng, genEndings))
 		}
 	}
 	return ins

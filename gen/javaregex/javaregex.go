@@ -10,9 +10,10 @@
 // as (?i) are honoured with Java's meaning and scoping). It never panics.
 // Patterns longer than 4096 bytes, with groups or classes nested more than
 // 100 deep, with a repetition that expands to more than 10,000 character
-// positions (counts above Go's limit of 1000 are written out), or whose
-// translation is longer than 1 MB (each \p{L} prints its ranges, some 9 kB)
-// are rejected.
+// positions (counts above Go's limit of 1000 are written out), whose
+// rewrite of a $ not at the end exceeds 40,000 nodes (maxRewriteNodes), or
+// whose translation is longer than 1 MB (each \p{L} prints its ranges, some
+// 9 kB) are rejected.
 // Translate and Analyze keep no state and are safe for concurrent use.
 //
 // # Guarantee
@@ -29,20 +30,25 @@
 // precedence, \h \v \R, octal escapes, (?x) comments, Unicode categories,
 // scripts, blocks and binary properties, the \p{javaXxx} family, (?U), and
 // (?iu) case folding, all from Java 17's own tables (Unicode 13; see
-// unicode_tables.go), never Go's. Rejected are the constructs no RE2 pattern
-// can express (lookaround, backreferences to existing groups, atomic groups,
-// \b \B \X \G, ^ under (?m)) and a few uses where Java's backtracking
-// gives a meaning this package does not model: possessive quantifiers and \R
-// where they could differ from the greedy form or the plain alternation, $
-// with more after it inside a repetition (or where Java's rules for \r\n
-// and (?m) bite), ^ in a group repeated at least twice, (?c) and \N{name}. Error.Construct names the reason. There is no silent
-// difference: an accepted pattern has been parsed with a port of Java's own
-// parser and printed with explicit character sets, so Go's differing
-// notions of ".", \s, \d, \w, case folding, ^ and $ never come into play.
-// The test suite checks the translations against results recorded from
-// Java 17 itself (testdata/regen.sh re-records them); opt-in tests compare
-// random patterns (TestJavaDifferential), and every table range edge and
-// case mapping (TestJavaTables, TestJavaCaseFolding), with a local Java 17.
+// unicode_tables.go), never Go's; \N{NAME} with Java 17's names
+// (charnames.z); $ and \Z anywhere (split on how the input ends,
+// dollar_split.go); repetitions whose body can match "" through an anchor,
+// with Java's Loop semantics; (?c) where it changes nothing. Rejected are
+// the constructs no RE2 pattern can express (lookaround, backreferences to
+// existing groups, atomic groups, \b \B \X \G, ^ under (?m)) and a few
+// uses this package does not model: possessive quantifiers and \R where
+// they could differ from the greedy form or the plain alternation, a (?m) $
+// that a line terminator can follow inside a repetition or in an
+// alternative with more after it, and a class or \p under (?c).
+// Error.Construct names the reason. There is no silent difference: an
+// accepted pattern has been parsed with a port of Java's own parser and
+// printed with explicit character sets, so Go's differing notions of ".",
+// \s, \d, \w, case folding, ^ and $ never come into play. The test suite
+// checks the translations against results recorded from Java 17 itself
+// (testdata/regen.sh re-records them); opt-in tests compare random patterns
+// (TestJavaDifferential), every name (TestJavaCharNames), and every table
+// range edge and case mapping (TestJavaTables, TestJavaCaseFolding), with a
+// local Java 17.
 //
 // # Strings that are not valid UTF-8
 //
@@ -97,8 +103,8 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 		}
 	}()
 	tree = parse(pattern)
+	resolveFollow(tree) // first: the anchors' rewrites drop the possessive and \R marks
 	tree = resolveAnchors(tree)
-	resolveFollow(tree)
 	tree = expandRepeats(tree)
 	re = render(tree)
 	if len(re) > maxTranslatedBytes {

@@ -22,6 +22,7 @@ const (
 	flagUnicodeCase                       // u
 	flagComments                          // x
 	flagUnicodeClass                      // U (UNICODE_CHARACTER_CLASS)
+	flagCanonEq                           // c (CANON_EQ, inline only)
 )
 
 func (f flags) has(g flags) bool { return f&g != 0 }
@@ -95,6 +96,25 @@ func (p *parser) fail(i int, construct, msg string) {
 	panic(&Error{Offset: p.offs[i], Construct: construct, Msg: msg})
 }
 
+// canonEq is the node of a class or a \p{...} outside a class that
+// starts at start. Under (?c) Java 17 matches it (NFCCharProperty) against
+// the NFC form of the longest prefix, of two or more code points, of the
+// grapheme cluster at that position, and tries the character alone only
+// when the cluster has one code point: so even [a] stops matching the "a"
+// of "a\u0301", and [\r] the "\r" of "\r\n". That depends on grapheme
+// boundaries and normalization, which this package does not carry: it is
+// rejected, after the class itself has been checked as Java does. Nothing
+// else changes under an inline (?c): Pattern normalizes the pattern only for
+// the CANON_EQ flag given to compile, never for (?c), and checks the flag
+// only for classes and properties (Pattern.sequence and atom).
+func (p *parser) canonEq(start int, set runeSet) *node {
+	if p.flags.has(flagCanonEq) {
+		p.fail(start, ConstructFlagCanonEq,
+			"a class or \\p{...} under (?c) is not supported: Java matches it against the canonical composition of a whole grapheme cluster")
+	}
+	return charNode(set)
+}
+
 // syntax raises an error for a pattern that Java itself rejects.
 func (p *parser) syntax(i int, msg string) {
 	p.fail(i, ConstructSyntax, "Java rejects this pattern: "+msg)
@@ -125,10 +145,10 @@ func (p *parser) sequence() *node {
 			}
 			continue // a group applies its own quantifier, as in Java
 		case '[':
-			n = charNode(p.class())
+			n = p.canonEq(start, p.class())
 		case '\\':
 			if c := p.nextEscaped(); c == 'p' || c == 'P' {
-				n = charNode(p.property(start))
+				n = p.canonEq(start, p.property(start))
 			} else {
 				p.unread()
 				n = p.atom()
@@ -209,7 +229,8 @@ loop:
 					p.unread()
 					break loop
 				}
-				return charNode(p.property(p.cur - 1))
+				start := p.cur - 1
+				return p.canonEq(start, p.property(start))
 			}
 			p.unread()
 			prev = p.cur

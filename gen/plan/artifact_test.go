@@ -167,7 +167,11 @@ func TestPlanRoundTrip(t *testing.T) {
 			}
 			p := Build(m)
 			a := p.Artifact()
-			b := runtime.EncodePlan(a)
+			b := runtime.EncodePlan(a) // builds the edge table again
+			if !bytes.Equal(p.Encode(), b) {
+				t.Errorf("%s %s: Encode, with the plan's edge table, gives other bytes than EncodePlan", mode.name, file)
+			}
+			a.Matcher.EdgeSlots = p.Matcher.Edges.SlotWords()
 			got, err := runtime.DecodePlan(b)
 			if err != nil {
 				t.Fatalf("%s %s: %v", mode.name, file, err)

@@ -1,8 +1,10 @@
 package plan
 
 import (
+	"cmp"
+	"encoding/binary"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/destgen/destgen/gen/model"
@@ -121,6 +123,46 @@ func (p *Plan) buildWildcards() {
 	if len(wild) == 0 {
 		return
 	}
+	mode := p.opts.Masks
+	if forceNFA || forceSplit {
+		mode = MasksOff // those tests are of the automata
+	}
+	if mode == MasksOff {
+		p.writeAutomata(wild)
+		return
+	}
+	t := groupMasks(wild)
+	var on [runtime.MaxElements + 1]bool
+	if mode == MasksAll {
+		on = chooseMasks(t, nil, mode)
+	} else {
+		// The cost model weighs the automata of every pattern; where the
+		// tables win, their lengths' patterns leave the automata, which
+		// are built again from the rest.
+		p.writeAutomata(wild)
+		on = chooseMasks(t, &p.Compact, mode)
+		if on == ([runtime.MaxElements + 1]bool{}) {
+			return
+		}
+		p.resetAutomata()
+	}
+	p.writeAutomata(automataPatterns(wild, on))
+	p.writeMasks(t, on)
+}
+
+// resetAutomata drops the automata written so far, before anything else
+// used Lists.
+func (p *Plan) resetAutomata() {
+	c := &p.Compact
+	c.Automata, c.States, c.Nodes, c.Lists = nil, nil, nil, nil
+	c.EdgeFrom, c.EdgeTo, p.edgeKeys = nil, nil, nil
+}
+
+// writeAutomata builds the automata of the patterns wild.
+func (p *Plan) writeAutomata(wild []*model.Destination) {
+	if len(wild) == 0 {
+		return
+	}
 	all := buildNFA(wild)
 	budget := maxDFASize(all.size())
 	if forceNFA {
@@ -135,13 +177,22 @@ func (p *Plan) buildWildcards() {
 	var dfa *determinizer          // its automaton
 	for _, bucket := range byFirstStar(wild) {
 		merged := append(append([]*model.Destination{}, group...), bucket...)
-		if d, ok := determinize(buildNFA(merged), budget); ok && !forceSplit {
+		d, ok := determinize(buildNFA(merged), budget)
+		if ok && !forceSplit {
 			group, dfa = merged, d
 			continue
 		}
-		if dfa != nil {
-			budget -= p.writeGroup(group, dfa, budget)
+		if dfa == nil {
+			// merged was the bucket alone: trying it again below
+			// would repeat the same construction.
+			if ok {
+				group, dfa = bucket, d
+			} else {
+				budget -= p.writeGroup(bucket, nil, budget)
+			}
+			continue
 		}
+		budget -= p.writeGroup(group, dfa, budget)
 		group, dfa = bucket, nil
 		if d, ok := determinize(buildNFA(bucket), budget); ok {
 			dfa = d
@@ -245,16 +296,14 @@ func byFirstStar(dests []*model.Destination) [][]*model.Destination {
 // dfaState is a set of trie nodes, ascending.
 type dfaState []int32
 
-func (s dfaState) key() string {
-	var b strings.Builder
-	for _, n := range s {
-		b.WriteString(strconv.Itoa(int(n)))
-		b.WriteByte(',')
-	}
-	return b.String()
-}
-
-// determinizer runs the subset construction.
+// determinizer runs the subset construction. Its cost is the sum of the
+// subsets' sizes (each state's nodes are read once, for their edges) plus
+// a sort of each state's outgoing edges, with no allocation per edge:
+// states are found by the bytes of their node numbers in one map, and
+// successors are grouped by sorting (element, node) pairs in scratch
+// slices (an earlier version built a map of slices per state and decimal
+// keys per successor; on the iot 100k config its attempts took most of
+// plan.Build's 9 s of CPU).
 type determinizer struct {
 	a      *nfa
 	states []dfaState
@@ -262,17 +311,24 @@ type determinizer struct {
 	star   []int32 // per state: default edge, or -1
 	edges  [][]nfaEdge
 	size   int
+
+	key   []byte    // scratch: a set's bytes, for ids
+	pairs []nfaEdge // scratch: the literal edges leaving a state
+	set   dfaState  // scratch: one successor set
 }
 
-// state returns the id of set s, adding it if new.
+// state returns the id of set s, adding a copy of it if new.
 func (d *determinizer) state(s dfaState) int32 {
-	k := s.key()
-	if id, ok := d.ids[k]; ok {
+	d.key = d.key[:0]
+	for _, n := range s {
+		d.key = binary.LittleEndian.AppendUint32(d.key, uint32(n))
+	}
+	if id, ok := d.ids[string(d.key)]; ok {
 		return id
 	}
 	id := int32(len(d.states))
-	d.ids[k] = id
-	d.states = append(d.states, s)
+	d.ids[string(d.key)] = id
+	d.states = append(d.states, slices.Clone(s))
 	d.star = append(d.star, -1)
 	d.edges = append(d.edges, nil)
 	d.size++
@@ -286,21 +342,24 @@ func (d *determinizer) state(s dfaState) int32 {
 func determinize(a *nfa, limit int) (*determinizer, bool) {
 	d := &determinizer{a: a, ids: map[string]int32{}}
 	d.state(dfaState{0})
+	var stars dfaState
 	for i := 0; i < len(d.states); i++ {
-		stars, lits := d.successors(d.states[i])
+		stars = d.successors(d.states[i], stars[:0])
 		if len(stars) > 0 {
 			d.star[i] = d.state(stars)
 		}
-		elems := make([]string, 0, len(lits))
-		for e := range lits {
-			elems = append(elems, e)
-		}
-		sort.Strings(elems)
-		for _, e := range elems {
+		// d.pairs is sorted by element, then node: each run of one
+		// element is the literal children reached by it, ascending.
+		for lo := 0; lo < len(d.pairs); {
+			hi := lo + 1
+			for hi < len(d.pairs) && d.pairs[hi].elem == d.pairs[lo].elem {
+				hi++
+			}
 			// An element with a literal edge also follows every '*'.
-			to := d.state(union(lits[e], stars))
-			d.edges[i] = append(d.edges[i], nfaEdge{e, to})
+			to := d.state(d.merge(d.pairs[lo:hi], stars))
+			d.edges[i] = append(d.edges[i], nfaEdge{d.pairs[lo].elem, to})
 			d.size++
+			lo = hi
 		}
 		if d.size > limit {
 			return nil, false
@@ -309,33 +368,47 @@ func determinize(a *nfa, limit int) (*determinizer, bool) {
 	return d, true
 }
 
-// successors returns the '*' children of s's nodes and, per element, their
-// literal children.
-func (d *determinizer) successors(s dfaState) (dfaState, map[string]dfaState) {
-	var stars dfaState
-	lits := map[string]dfaState{}
+// successors appends the '*' children of s's nodes to stars, sorted, and
+// leaves their literal edges in d.pairs, sorted by element, then child.
+func (d *determinizer) successors(s, stars dfaState) dfaState {
+	d.pairs = d.pairs[:0]
 	for _, n := range s {
 		if c := d.a.star[n]; c >= 0 {
 			stars = append(stars, c)
 		}
-		for _, e := range d.a.edges[n] {
-			lits[e.elem] = append(lits[e.elem], e.to)
+		d.pairs = append(d.pairs, d.a.edges[n]...)
+	}
+	slices.Sort(stars)
+	slices.SortFunc(d.pairs, func(x, y nfaEdge) int {
+		if c := strings.Compare(x.elem, y.elem); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.to, y.to)
+	})
+	return stars
+}
+
+// merge returns, in d.set, the sorted union of the children of edges
+// (ascending) and stars (ascending); the two are disjoint (a node has one
+// parent edge).
+func (d *determinizer) merge(edges []nfaEdge, stars dfaState) dfaState {
+	u := d.set[:0]
+	i, j := 0, 0
+	for i < len(edges) && j < len(stars) {
+		if edges[i].to < stars[j] {
+			u = append(u, edges[i].to)
+			i++
+		} else {
+			u = append(u, stars[j])
+			j++
 		}
 	}
-	sortInt32s(stars)
-	return stars, lits
-}
-
-// union returns the sorted union of two sets of distinct trie nodes; the
-// two are disjoint (a node has one parent edge).
-func union(a, b dfaState) dfaState {
-	u := append(append(dfaState{}, a...), b...)
-	sortInt32s(u)
+	for ; i < len(edges); i++ {
+		u = append(u, edges[i].to)
+	}
+	u = append(u, stars[j:]...)
+	d.set = u
 	return u
-}
-
-func sortInt32s(s []int32) {
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 }
 
 // writeDFA appends the automaton to Compact: per state its default edge,

@@ -15,6 +15,9 @@ import (
 //	exact "foo.bar" best=0 matches=[0 1] publish={alice bob} subscribe={}
 //	automaton 0 deterministic
 //	node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
+//	mask 0 L*L patterns=[3 5]
+//	lengths 1-2 automata
+//	length 3 masks=[0 2]
 //	policy 0 prefix "rob." dotall=false index=prefix["rob."] check=no-line-terminator
 //	policy 1 regexp index=infix[".acme."] check=match required=[".v"]
 func (p *Plan) Dump() string {
@@ -32,6 +35,7 @@ func (p *Plan) Dump() string {
 			m.Lists[info.List:info.List+info.Len], p.setString(info.ACL[runtime.Publish]), p.setString(info.ACL[runtime.Subscribe]))
 	}
 	p.dumpAutomata(&b)
+	p.dumpMasks(&b)
 	for _, pol := range p.Policies {
 		fmt.Fprintf(&b, "policy %d %s index=%v%q check=%v", pol.Index, shapeString(pol.Shape), pol.Anchor, pol.Keys, pol.Check)
 		if pol.Prefix != "" || pol.Suffix != "" {
@@ -136,4 +140,52 @@ func shapeString(s javaregex.Shape) string {
 		return fmt.Sprintf("suffix %q dotall=%v", s.Literals[0], s.DotAll)
 	}
 	return "regexp"
+}
+
+// dumpMasks writes each mask table (L a literal position, * a '*', >
+// when its patterns end in '>') and, per run of name lengths with the
+// same choice, the cost model's choice: the tables probed, in order, or
+// the automata.
+func (p *Plan) dumpMasks(b *strings.Builder) {
+	c := &p.Compact
+	if len(c.MaskDepths) == 0 {
+		return
+	}
+	start := uint32(0)
+	for i := 0; i < len(c.Masks)/runtime.MaskStride; i++ {
+		f := c.Masks[i*runtime.MaskStride:]
+		lits := uint64(f[0]) | uint64(f[1])<<32
+		var m strings.Builder
+		for j := range int(f[2]) {
+			m.WriteByte("*L"[lits>>j&1])
+		}
+		if f[3] == 1 {
+			m.WriteByte('>')
+		}
+		fmt.Fprintf(b, "mask %d %s patterns=%v\n", i, m.String(), c.MaskDests[start:c.MaskEnds[i]])
+		start = c.MaskEnds[i]
+	}
+	choice := func(d int) string {
+		f := c.MaskDepths[d*runtime.MaskDepthStride:]
+		if f[0] == 0 {
+			return "automata"
+		}
+		from := uint32(0)
+		if d > 0 {
+			from = c.MaskDepths[(d-1)*runtime.MaskDepthStride+1]
+		}
+		return fmt.Sprintf("masks=%v", c.MaskProbes[from:f[1]])
+	}
+	for d := 1; d <= runtime.MaxElements; {
+		e := d
+		for e < runtime.MaxElements && choice(e+1) == choice(d) {
+			e++
+		}
+		if e > d {
+			fmt.Fprintf(b, "lengths %d-%d %s\n", d, e, choice(d))
+		} else {
+			fmt.Fprintf(b, "length %d %s\n", d, choice(d))
+		}
+		d = e + 1
+	}
 }

@@ -32,11 +32,16 @@ type Plan struct {
 	Policies    []Policy
 
 	edgeKeys []string // the automata's edge elements, in EdgeFrom order
+	opts     Options
 }
 
 // Build computes the plan of m.
-func Build(m *model.Model) *Plan {
-	p := &Plan{Model: m}
+func Build(m *model.Model) *Plan { return BuildWith(m, Options{}) }
+
+// BuildWith is Build with choices other than the defaults, for tests and
+// benchmarks comparing them.
+func BuildWith(m *model.Model, o Options) *Plan {
+	p := &Plan{Model: m, opts: o}
 	c := &p.Compact
 	c.Permissions = m.Permissions
 	c.Rank = make([]uint32, len(m.Destinations))

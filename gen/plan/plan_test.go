@@ -42,7 +42,14 @@ func compare(t *testing.T, data []byte, names []string) {
 	t.Helper()
 	m := load(t, data)
 	ref := reference.New(m)
-	mt := &Build(m).Matcher
+	// The cost model's choice, then each structure alone for every length.
+	for _, mode := range []MaskMode{MasksAuto, MasksOff, MasksAll} {
+		compareMatcher(t, data, ref, &BuildWith(m, Options{Masks: mode}).Matcher, names)
+	}
+}
+
+func compareMatcher(t *testing.T, data []byte, ref *reference.Interp, mt *runtime.Matcher, names []string) {
+	t.Helper()
 	var buf []int
 	for _, name := range names {
 		want, wantErr := ref.Matches(name)
@@ -131,6 +138,19 @@ node 2 root.foo star=4 term=- tail=2 tails=[2] terms=[]
 node 3 root.*.bar star=- term=- tail=3 tails=[3] terms=[]
 node 4 root.foo.* star=- term=1 tail=- tails=[] terms=[1]
 node 5 root.foo.bar star=- term=1 tail=3 tails=[3] terms=[1]
+`
+	if got := BuildWith(load(t, data), Options{Masks: MasksOff}).Dump(); got != want {
+		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
+	}
+	// The cost model's choice: two tables at most per length, fewer
+	// probes than the automaton's steps.
+	want = `exact "foo.bar" best=0 matches=[0 1 2] publish={alice bob} subscribe={ops}
+mask 0 L* patterns=[1]
+mask 1 *L> patterns=[3]
+mask 2 L> patterns=[2]
+length 1 masks=[]
+length 2 masks=[0 2]
+lengths 3-64 masks=[1 2]
 `
 	if got := Build(load(t, data)).Dump(); got != want {
 		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
@@ -268,7 +288,7 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	// the first deterministic, the second (13 patterns, 2^13 states) too
 	// large, kept as a trie; both for names of 14 elements, their
 	// patterns' length.
-	if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != "[0 1 14 15 0 14]" {
+	if got := fmt.Sprint(BuildWith(load(t, data), Options{Masks: MasksOff}).Compact.Automata); got != "[0 1 14 15 0 14]" {
 		t.Fatalf("automata (start, deterministic, elements) %s; want [0 1 14 15 0 14]", got)
 	}
 	var names []string
@@ -283,8 +303,13 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 		names = append(names, strings.Join(elems, "."))
 	}
 	compare(t, data, names)
+	// The cost model bounds the trie's walk by min(2^14, its nodes):
+	// far above 14 probes of the tables, which replace it.
+	if c := Build(load(t, data)).Compact; len(c.Automata) != 0 || c.MaskDepths[2*k] != 1 {
+		t.Errorf("cost model: automata %v, tables for length %d %d; want tables only", c.Automata, k, c.MaskDepths[2*k])
+	}
 	// Fewer patterns fit, and determinize.
-	if got := fmt.Sprint(Build(load(t, configJSON(true, pats[:6]...))).Compact.Automata); got != "[0 1 14]" {
+	if got := fmt.Sprint(BuildWith(load(t, configJSON(true, pats[:6]...)), Options{Masks: MasksOff}).Compact.Automata); got != "[0 1 14]" {
 		t.Errorf("6 patterns: automata %s; want one deterministic", got)
 	}
 }
@@ -335,7 +360,7 @@ func TestAutomatonPerLength(t *testing.T) {
 		{[]string{"*.a", "*.b"}, "[0 1 2]"},
 	} {
 		data := configJSON(true, tc.patterns...)
-		if got := fmt.Sprint(Build(load(t, data)).Compact.Automata); got != tc.want {
+		if got := fmt.Sprint(BuildWith(load(t, data), Options{Masks: MasksOff}).Compact.Automata); got != tc.want {
 			t.Errorf("%q: automata %s; want %s", tc.patterns, got, tc.want)
 		}
 		compare(t, data, names)

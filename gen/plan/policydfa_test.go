@@ -365,38 +365,97 @@ func TestPolicyDFAStateBound(t *testing.T) {
 	}
 }
 
-// TestPolicyAutomataChoice pins which automata a list gets: one for all
-// its General policies, or with forceOwnAutomata one each, reached
-// through their keys.
+// TestPolicyAutomataChoice pins which automata a list gets: one for the
+// whole list (the fold); with forceNoFold one for its General policies,
+// the others decided by their keys; with forceOwnAutomata one per
+// General policy, reached through its key. Every way answers alike.
 func TestPolicyAutomataChoice(t *testing.T) {
-	for _, own := range []bool{false, true} {
-		forceOwnAutomata = own
+	for _, mode := range []string{"fold", "general", "own"} {
+		forceNoFold, forceOwnAutomata = mode == "general", mode == "own"
 		p := Build(load(t, entriesConfig))
-		forceOwnAutomata = false
-		want, wantCheck := 1, CheckAutomaton
-		if own {
-			want, wantCheck = 6, CheckMatch
+		forceNoFold, forceOwnAutomata = false, false
+		want, wantCheck, wantList := 1, CheckAutomaton, "policy-automaton 0 policies=[4 5 6 7 8 9]"
+		switch mode {
+		case "fold":
+			wantList = "policy-automaton 0 policies=[0 1 2 3 4 5 6 7 8 9]"
+		case "own":
+			want, wantCheck, wantList = 6, CheckMatch, "policy-automaton 0 policies=[4]"
 		}
 		if n := len(p.PolicyIndex.Automata); n != want {
-			t.Errorf("own %v: %d automata, want %d", own, n, want)
+			t.Errorf("%s: %d automata, want %d", mode, n, want)
 		}
-		for _, pp := range p.Policies[4:] {
-			if !pp.Automaton || pp.Check != wantCheck || own != (len(pp.Keys) == 1) {
-				t.Errorf("own %v: policy %d: automaton %v, check %v, keys %q", own, pp.Index, pp.Automaton, pp.Check, pp.Keys)
+		for _, pp := range p.Policies {
+			general := pp.Index >= 4
+			if mode == "fold" || general {
+				if !pp.Automaton || pp.Check != wantCheck || (mode == "own") != (len(pp.Keys) == 1) {
+					t.Errorf("%s: policy %d: automaton %v, check %v, keys %q", mode, pp.Index, pp.Automaton, pp.Check, pp.Keys)
+				}
+			} else if pp.Automaton || pp.Check == CheckAutomaton || len(pp.Keys) == 0 {
+				t.Errorf("%s: policy %d: automaton %v, check %v, keys %q", mode, pp.Index, pp.Automaton, pp.Check, pp.Keys)
 			}
 		}
-		if !strings.Contains(p.Dump(), "policy-automaton 0 policies=[4") {
-			t.Errorf("own %v: Dump has no automaton:\n%s", own, p.Dump())
+		if !strings.Contains(p.Dump(), wantList+" ") {
+			t.Errorf("%s: Dump has no %q:\n%s", mode, wantList, p.Dump())
 		}
 		x := runtime.NewPolicyIndex(&p.PolicyIndex)
-		for name, want := range map[string]int{"orders.v2.acme.x": 4, "acme.12.work": 5, "ACME.WORK.x1": 7, "acme.work.q12": 6, "abc": 8, "r\xff": 9, "r\xffx": 9, "R": -1} {
+		for name, want := range map[string]int{
+			"orders.v2.acme.x": 4, "acme.12.work": 5, "ACME.WORK.x1": 7, "acme.work.q12": 6, "abc": 8, "r\xff": 9, "r\xffx": 9, "R": -1,
+			"rob.durable.x": 0, "rob.durable.x\ny": -1, "tmp.a\nb": -1, "x.dlq.acme": 2, "acme.ctl.stop": 3, "acme.ctl.stops": -1,
+		} {
 			got, ok := x.Find(name, runtime.Publish, noMatch(t))
 			if !ok {
 				got = -1
 			}
 			if got != want {
-				t.Errorf("own %v: %q: policy %d, want %d", own, name, got, want)
+				t.Errorf("%s: %q: policy %d, want %d", mode, name, got, want)
 			}
+		}
+		if got, ok := x.Find("tmp.a\nb", runtime.Consume, noMatch(t)); !ok || got != 1 {
+			t.Errorf("%s: tmp.a\\nb on consume: policy %d, %v, want 1", mode, got, ok)
+		}
+	}
+}
+
+// TestFoldBound folds a list whose literal parts cost maxFoldStates
+// states by foldPolicies' estimate, not one that costs one more, nor a
+// list whose General policy has no automaton; a list of General policies
+// only has the same shape unfolded.
+func TestFoldBound(t *testing.T) {
+	general := `{"pattern": "[a-z]+\\.v[0-9]+", "nodeType": "queue", "createdOnPublish": true},
+		{"pattern": "acme\\.[0-9]+\\.work", "nodeType": "queue", "createdOnPublish": true}`
+	cfg := func(generals string, keyBytes int) []byte {
+		var pols []string
+		if generals != "" {
+			pols = append(pols, generals)
+		}
+		for i := 0; keyBytes > 0; i++ {
+			n := min(keyBytes, 100)
+			keyBytes -= n
+			lit := strconv.Itoa(i) + strings.Repeat("k", n-len(strconv.Itoa(i))-1) + "."
+			pols = append(pols, `{"pattern": "`+strings.ReplaceAll(lit, ".", `\\.`)+`.*", "nodeType": "queue", "createdOnPublish": true}`)
+		}
+		return []byte(`{"nodeAutoCreationPolicies": [` + strings.Join(pols, ",") + `]}`)
+	}
+	// The General automaton's states count against the bound too.
+	g := Build(load(t, cfg(general, 0)))
+	base := len(g.PolicyIndex.Automata[0].Next) / int(g.PolicyIndex.Automata[0].Classes)
+	for _, c := range []struct {
+		name     string
+		generals string
+		keyBytes int
+		fold     bool
+	}{
+		{"below", general, maxFoldStates - base - 1, true},
+		{"at", general, maxFoldStates - base, true},
+		{"above", general, maxFoldStates - base + 1, false},
+		{"no general", "", 10, false},
+		{"general without automaton", general + `, {"pattern": "(a|b)*a(a|b){20}", "nodeType": "queue", "createdOnPublish": true}`, 10, false},
+		{"generals only: their automaton is the whole list's", general, 0, true},
+	} {
+		p := Build(load(t, cfg(c.generals, c.keyBytes)))
+		folded := len(p.PolicyIndex.Automata) == 1 && len(p.PolicyIndex.Automata[0].Policies) == len(p.Policies) && len(p.PolicyIndex.EntryPolicy) == 0
+		if folded != c.fold {
+			t.Errorf("%s: folded %v, want %v (%d automata, %d entries)", c.name, folded, c.fold, len(p.PolicyIndex.Automata), len(p.PolicyIndex.EntryPolicy))
 		}
 	}
 }
@@ -456,6 +515,35 @@ func TestPolicyDFASkipStates(t *testing.T) {
 				name := []byte("x" + strings.Repeat("y", 24))
 				name[1+off] = byte(b)
 				c.check(t, string(name))
+			}
+		}
+	}
+}
+
+// TestPolicyDFAWordLengths runs names of 0 to 41 bytes, around every
+// multiple of runWords' 8-byte step, with each special byte or rune at
+// each position (so that a word holds it first, last or not at all, and
+// the padded last word holds it at every offset), through a list
+// automaton, against regexp.
+func TestPolicyDFAWordLengths(t *testing.T) {
+	list := []string{`svc\.[a-z]+\.v[0-9]+\..*`, `(?i)reply\.[a-z0-9]{8}`, `acme\.[0-9]+\.work`, `x.*`, `x[^\x0E]*`, `[a-z.]{7,9}`, `[a-z.]{15,17}`, `y.{30}z`}
+	c, ok := newDFACase(t, list, []uint8{3, 1}, false)
+	if !ok {
+		t.Fatal("no automaton")
+	}
+	fills := []string{"svc.orders.v12.eu.created.and.more.bytes", "reply.AB12cd34reply.AB12cd34xxxxxxxxxxxxxx", "acme.1234567890123456789012345678901.work", "x" + strings.Repeat("y", 40), strings.Repeat("ab.", 14), "y" + strings.Repeat(".", 30) + "z" + strings.Repeat("w", 10)}
+	specials := []string{"\n", "\r", "\x0e", "\x7f", "\x80", "\xc2\x85", "\xff", "é", "\u2028", "A"}
+	for _, f := range fills {
+		for n := 0; n <= 41 && n <= len(f); n++ {
+			name := f[:n]
+			c.check(t, name)
+			if n >= 1 && n <= len(f) && strings.HasPrefix(f, "acme.") && n > 9 {
+				c.check(t, name[:n-5]+".work") // the fixed pattern's match at every length
+			}
+			for i := 0; i < n; i++ {
+				for _, sp := range specials {
+					c.check(t, name[:i]+sp+name[i+1:])
+				}
 			}
 		}
 	}

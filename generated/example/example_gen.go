@@ -10,8 +10,8 @@ import (
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(6 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 6)
+	_ = runtime.EnforceVersion(8 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 8)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -104,7 +104,7 @@ func init() {
 var destgenPlanFile string
 
 // destgenPlan is destgenPlanFile decoded and checked, once, at initialisation.
-var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0xf05a5813)
+var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0xa40688c7)
 
 // matcher answers the destination lookups from the plan's tables.
 var matcher = runtime.NewMatcher(&destgenPlan.Matcher)

@@ -42,6 +42,7 @@ func measureChild(args []string) int {
 	if cmd.ProcessState != nil {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && runtime.GOOS == "linux" {
 			s.PeakMB = float64(ru.Maxrss) / 1024 // kilobytes on Linux
+			s.CPUSeconds = float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 		}
 	}
 	if jerr := json.NewEncoder(os.Stdout).Encode(s); jerr != nil && err == nil {

@@ -13,8 +13,9 @@ import (
 
 // step is one timed process.
 type step struct {
-	Seconds float64
-	PeakMB  float64
+	Seconds    float64
+	CPUSeconds float64 // user and system, of the step's processes: steadier than Seconds on a loaded machine
+	PeakMB     float64
 }
 
 // row is one size's measurements.
@@ -23,7 +24,10 @@ type row struct {
 	ConfigMB, FileMB float64
 	Check, Generate  step
 	Build            step
-	Probe            probe
+	CheckPlan        step // check plus planning, in-process (compile.go)
+	Compile          step // live.Compile
+
+	Probe probe
 }
 
 // measureAll builds destgen once, then measures each size in a scratch
@@ -65,6 +69,9 @@ func measure(dir, root, destgen string, spec workload.Spec) (row, error) {
 	}
 	r.ConfigMB = float64(len(w.Config())) / 1e6
 	if r.Check, err = run(mod, destgen, "check", "-config", "realm.json"); err != nil {
+		return r, err
+	}
+	if r.CheckPlan, r.Compile, err = runCompile(mod); err != nil {
 		return r, err
 	}
 	if r.Generate, err = run(mod, destgen, "-config", "realm.json", "-o", "routes/routes_gen.go", "-pkg", "routes"); err != nil {

@@ -10,11 +10,11 @@ import (
 // column for each time, so that linear growth shows as a flat column.
 func printTable(w io.Writer, rows []row) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "N\tconfig MB\tcheck s\tcheck MB\tgenerate s\tgenerate MB\tfile MB\tplan MB\tbuild s\tbuild MB\tinit ms\tinit CPU ms\tinit allocs\tLoad ms\tLoad CPU ms\tLoad allocs\tretained B/dest\t")
+	fmt.Fprintln(tw, "N\tconfig MB\tcheck s\tcheck MB\tcheck+plan s\tCPU s\tMB\tCompile s\tCPU s\tMB\tgenerate s\tgenerate MB\tfile MB\tplan MB\tbuild s\tbuild MB\tinit ms\tinit CPU ms\tinit allocs\tLoad ms\tLoad CPU ms\tLoad allocs\tretained B/dest\t")
 	for _, r := range rows {
 		p := r.Probe
-		fmt.Fprintf(tw, "%d\t%.1f\t%.2f\t%.0f\t%.2f\t%.0f\t%.2f\t%.1f\t%.2f\t%.0f\t%.1f\t%.1f\t%d\t%.1f\t%.1f\t%d\t%.0f\t\n",
-			r.N, r.ConfigMB, r.Check.Seconds, r.Check.PeakMB, r.Generate.Seconds, r.Generate.PeakMB,
+		fmt.Fprintf(tw, "%d\t%.1f\t%.2f\t%.0f\t%.2f\t%.2f\t%.0f\t%.2f\t%.2f\t%.0f\t%.2f\t%.0f\t%.2f\t%.1f\t%.2f\t%.0f\t%.1f\t%.1f\t%d\t%.1f\t%.1f\t%d\t%.0f\t\n",
+			r.N, r.ConfigMB, r.Check.Seconds, r.Check.PeakMB, r.CheckPlan.Seconds, r.CheckPlan.CPUSeconds, r.CheckPlan.PeakMB, r.Compile.Seconds, r.Compile.CPUSeconds, r.Compile.PeakMB, r.Generate.Seconds, r.Generate.PeakMB,
 			r.FileMB, p.PlanMB, r.Build.Seconds, r.Build.PeakMB, p.InitMs, p.InitCPUMs, p.InitAllocs, p.LoadMs, p.LoadCPUMs, p.LoadAllocs, p.RetainedB)
 	}
 	tw.Flush()

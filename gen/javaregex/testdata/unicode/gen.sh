@@ -10,3 +10,6 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 "${bin}java" -Xmx1g --add-opens java.base/java.lang=ALL-UNNAMED -cp "$tmp" Gen "$tmp/unicode_tables.go"
 gofmt "$tmp/unicode_tables.go" > "$here/../../unicode_tables.go"
 echo "regenerated $here/../../unicode_tables.go"
+"${bin}javac" -d "$tmp" "$here/Names.java"
+"${bin}java" -cp "$tmp" Names "$here/../../charnames.z"
+echo "regenerated $here/../../charnames.z"

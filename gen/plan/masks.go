@@ -1,0 +1,237 @@
+package plan
+
+import (
+	"math/bits"
+	"sort"
+	"strings"
+
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/subject"
+	"github.com/destgen/destgen/runtime"
+)
+
+// Mask tables (runtime/masks.go) are tuple-space search: per name length,
+// one hash table per wildcard mask, probed in precedence order. Whether a
+// length probes them or walks the automata is chosen per config and per
+// length by the cost model below.
+
+// MaskMode says how Build chooses between mask tables and automata.
+type MaskMode uint8
+
+const (
+	MasksAuto MaskMode = iota // by the cost model, per length
+	MasksOff                  // automata for every length (the structure before mask tables)
+	MasksAll                  // mask tables for every length
+)
+
+// Options are Build's choices; the zero value is what generated code gets.
+type Options struct {
+	Masks MaskMode
+}
+
+// The cost model's constants, in nanoseconds, measured on the
+// development machine by BenchmarkMaskCosts (masks_bench_test.go: each
+// constant the slope between two sub-benchmarks that differ in one
+// count; 2 cores shared with five other processes, load average 14, so
+// the times are several times a quiet machine's and only their ratios
+// carry over; 2026-12-01):
+//   - costStep: one step of a deterministic automaton of 32k '>'
+//     patterns along a literal edge (5 elements 519 ns, 1 element
+//     116 ns: 100 ns per element);
+//   - costProbe: one mask table probe that misses, tables of 2,048
+//     patterns (16 tables 1,516 ns, 1 table 147 ns: 91 ns per table),
+//     measured one table at a time, before resolveMasks probed in
+//     batches: a batch costs 0.66-0.9x as much per table
+//     (runtime's BenchmarkMaskBatch, load average 10), so the model
+//     leans towards the automata;
+//   - costHash: hashing one element of 8 bytes (runtime.Hash, 9.8 ns).
+//
+// A trie (an automaton too large to make deterministic) is walked with
+// backtracking; costTrie weighs its step against a deterministic one,
+// a rough factor (not measured alone): on the wild-long 10k config, whose
+// automata include two tries, the automata cost about 20 ns per step
+// per automaton at a time when a table probe cost about 36 (interleaved
+// A/B of BenchmarkMaskAB), a probe to step ratio twice the synthetic
+// one's, so the tables are chosen only where they are clearly cheaper.
+const (
+	costStep  = 100.0
+	costProbe = 91.0
+	costHash  = 10.0
+	costTrie  = 2.0
+)
+
+// maskKey identifies one table: its patterns' literal positions, their
+// elements before any '>', and whether they end in '>'.
+type maskKey struct {
+	lits  uint64
+	elems int
+	tail  bool
+}
+
+// maskOf returns the table key of a wildcard pattern.
+func maskOf(pat subject.Pattern) maskKey {
+	k := maskKey{tail: pat.HasTail(), elems: len(pat.Elems)}
+	if k.tail {
+		k.elems--
+	}
+	for i, e := range pat.Elems[:k.elems] {
+		if e.Kind == subject.Literal {
+			k.lits |= 1 << i
+		}
+	}
+	return k
+}
+
+// before orders tables as a name's probes meet them (subject.Compare):
+// '*' before '>', longer '>' prefixes first, then the mask whose first
+// differing position is literal. Reversing the bits puts position 0 on
+// top, so the larger reversed mask is the earlier one.
+func (a maskKey) before(b maskKey) bool {
+	switch {
+	case a.tail != b.tail:
+		return !a.tail
+	case a.elems != b.elems:
+		return a.elems > b.elems
+	}
+	return bits.Reverse64(a.lits) > bits.Reverse64(b.lits)
+}
+
+// admits reports whether names of d elements probe the table.
+func (a maskKey) admits(d int) bool {
+	if a.tail {
+		return a.elems < d
+	}
+	return a.elems == d
+}
+
+// maskTables groups the wildcard patterns by table, tables in probe order.
+type maskTables struct {
+	keys  []maskKey
+	dests [][]*model.Destination
+}
+
+func groupMasks(wild []*model.Destination) *maskTables {
+	byKey := map[maskKey][]*model.Destination{}
+	t := &maskTables{}
+	for _, d := range wild {
+		k := maskOf(d.Pattern)
+		if _, ok := byKey[k]; !ok {
+			t.keys = append(t.keys, k)
+		}
+		byKey[k] = append(byKey[k], d)
+	}
+	sort.Slice(t.keys, func(i, j int) bool { return t.keys[i].before(t.keys[j]) })
+	for _, k := range t.keys {
+		t.dests = append(t.dests, byKey[k])
+	}
+	return t
+}
+
+// probes returns the tables names of d elements probe, in order, and the
+// elements they hash (one past the last literal position).
+func (t *maskTables) probes(d int) (tables []int, need int) {
+	var lits uint64
+	for i, k := range t.keys {
+		if k.admits(d) {
+			tables = append(tables, i)
+			lits |= k.lits
+		}
+	}
+	return tables, bits.Len64(lits)
+}
+
+// maskCost is the cost model's estimate of a lookup of a name of d
+// elements in the tables: its elements hashed, then every table probed
+// (a name only '>' patterns match, or none, probes them all).
+func (t *maskTables) maskCost(d int) float64 {
+	tables, need := t.probes(d)
+	return costHash*float64(need) + costProbe*float64(len(tables))
+}
+
+// automataCost is the cost model's estimate of a walk of the automata c
+// holds for a name of d elements: a step per element of each that admits
+// it, costTrie steps for a trie.
+func automataCost(c *runtime.Compact, d int) float64 {
+	cost := 0.0
+	for i := 0; i+runtime.AutomatonStride <= len(c.Automata); i += runtime.AutomatonStride {
+		f := c.Automata[i:]
+		switch {
+		case f[2] != 0 && int(f[2]) != d:
+		case f[1] == 1:
+			cost += costStep * float64(d)
+		default:
+			cost += costTrie * costStep * float64(d)
+		}
+	}
+	return cost
+}
+
+// chooseMasks returns, per name length, whether the tables decide: by
+// mode, or where the cost model says they cost no more than the automata
+// c holds (built from every wildcard pattern).
+func chooseMasks(t *maskTables, c *runtime.Compact, mode MaskMode) (on [runtime.MaxElements + 1]bool) {
+	for d := 1; d <= runtime.MaxElements; d++ {
+		on[d] = mode == MasksAll || mode == MasksAuto && t.maskCost(d) <= automataCost(c, d)
+	}
+	return on
+}
+
+// automataPatterns returns the patterns of wild that a name of a length
+// not decided by the tables can match.
+func automataPatterns(wild []*model.Destination, on [runtime.MaxElements + 1]bool) []*model.Destination {
+	var out []*model.Destination
+	for _, d := range wild {
+		k := maskOf(d.Pattern)
+		for n := 1; n <= runtime.MaxElements; n++ {
+			if !on[n] && k.admits(n) {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// writeMasks appends the tables and, per length, the choice and the
+// tables it probes.
+func (p *Plan) writeMasks(t *maskTables, on [runtime.MaxElements + 1]bool) {
+	c := &p.Compact
+	var keys []string
+	for i, k := range t.keys {
+		c.Masks = append(c.Masks, uint32(k.lits), uint32(k.lits>>32), uint32(k.elems), boolWord(k.tail))
+		for _, d := range t.dests[i] {
+			c.MaskDests = append(c.MaskDests, uint32(d.Index))
+			keys = append(keys, literalKey(d.Pattern))
+		}
+		c.MaskEnds = append(c.MaskEnds, uint32(len(c.MaskDests)))
+	}
+	c.MaskKeys, c.MaskKeyEnds = Blob(keys)
+	for d := 0; d <= runtime.MaxElements; d++ {
+		if on[d] {
+			tables, _ := t.probes(d)
+			for _, i := range tables {
+				c.MaskProbes = append(c.MaskProbes, uint32(i))
+			}
+		}
+		c.MaskDepths = append(c.MaskDepths, boolWord(on[d]), uint32(len(c.MaskProbes)))
+	}
+}
+
+// literalKey is a pattern's literal elements joined by '.', as a table
+// keys it.
+func literalKey(pat subject.Pattern) string {
+	var lits []string
+	for _, e := range pat.Elems {
+		if e.Kind == subject.Literal {
+			lits = append(lits, e.Lit)
+		}
+	}
+	return strings.Join(lits, ".")
+}
+
+func boolWord(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,107 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/destgen/destgen/runtime"
+)
+
+// TestMaskBatchBoundary probes more tables than fit one batch
+// (runtime's maskBatch, 8): names of 5 elements whose only match is the
+// last table in probe order, behind k-1 tables that miss, for k around
+// one batch and up to two (16: every mask of "a" then 4 positions, but
+// the literal one, plus the last table).
+func TestMaskBatchBoundary(t *testing.T) {
+	for _, k := range []int{7, 8, 9, 15, 16} {
+		var pats []string
+		for mask := 0; len(pats) < k-1; mask++ { // literal "a" first, then the mask's literals over 1-4
+			el := []string{"a", "*", "*", "*", "*"}
+			for i := range 4 {
+				if mask>>i&1 != 0 {
+					el[1+i] = "c"
+				}
+			}
+			pats = append(pats, strings.Join(el, "."))
+		}
+		pats = append(pats, "*.*.*.*.b")
+		m := load(t, configJSON(true, pats...))
+		p := BuildWith(m, Options{Masks: MasksAll})
+		if got := len(p.Compact.Masks) / runtime.MaskStride; got != k {
+			t.Fatalf("k=%d: %d tables", k, got)
+		}
+		if d, _ := p.Matcher.Resolve("b.c.c.c.b"); d != k-1 {
+			t.Errorf("k=%d: Resolve = %d, want %d (the last table's)", k, d, k-1)
+		}
+		compare(t, configJSON(true, pats...), []string{"b.c.c.c.b", "a.c.c.c.b", "a.c.x.c.b", "a.x.x.x.x", "b.b.b.b.c"})
+	}
+}
+
+// TestMaskCostThreshold: one deterministic automaton for names of 4
+// elements costs 4 steps (400); t tables hashing 4 elements cost
+// 40 + 91t, so 3 tables are chosen and 4 are not.
+func TestMaskCostThreshold(t *testing.T) {
+	for _, tc := range []struct {
+		tables int
+		masks  bool
+	}{{2, true}, {3, true}, {4, false}, {5, false}} {
+		pats := []string{"*.y.z.w", "x.*.z.w", "x.y.*.w", "*.*.z.w", "*.y.*.w"}[:tc.tables] // one mask each
+		c := Build(load(t, configJSON(true, pats...))).Compact
+		got := len(c.MaskDepths) > 0 && c.MaskDepths[4*runtime.MaskDepthStride] == 1
+		if got != tc.masks {
+			t.Errorf("%d tables: length 4 on tables %v, want %v (automata %v)", tc.tables, got, tc.masks, c.Automata)
+		}
+	}
+}
+
+// TestMaskLongest: tables for names of MaxElements elements, a literal at
+// the last position (the high word of a table's positions) and a '>'
+// pattern of MaxElements-1 elements before it; names one shorter, at and
+// one longer than the limit.
+func TestMaskLongest(t *testing.T) {
+	n := runtime.MaxElements
+	star := slices.Repeat([]string{"*"}, n)
+	star[n-1] = "a"
+	tail := slices.Repeat([]string{"b"}, n)
+	tail[n-1] = ">"
+	data := configJSON(true, strings.Join(star, "."), strings.Join(tail, "."), "b.*.>")
+	var names []string
+	for _, l := range []int{n - 1, n, n + 1} {
+		for _, last := range []string{"a", "c"} {
+			el := slices.Repeat([]string{"b"}, l)
+			el[l-1] = last
+			names = append(names, strings.Join(el, "."))
+		}
+	}
+	compare(t, data, names)
+	mt := &BuildWith(load(t, data), Options{Masks: MasksAll}).Matcher
+	for _, c := range []struct {
+		name string
+		want int
+	}{{names[2], 0}, {names[3], 1}, {names[1], 2}} {
+		if d, _ := mt.Resolve(c.name); d != c.want {
+			t.Errorf("Resolve(%d elements, last %q) = %d, want %d", strings.Count(c.name, ".")+1, c.name[len(c.name)-1:], d, c.want)
+		}
+	}
+}
+
+// TestMaskCollisions puts 2,000 patterns in one table, so that many
+// keys sit past their first slot, and checks every one's names.
+func TestMaskCollisions(t *testing.T) {
+	var pats, names []string
+	for i := range 2000 {
+		pats = append(pats, fmt.Sprintf("p%d.*", i))
+		if i%7 == 0 {
+			names = append(names, fmt.Sprintf("p%d.x", i), fmt.Sprintf("p%d.x", i+2000))
+		}
+	}
+	mt := &BuildWith(load(t, configJSON(false, pats...)), Options{Masks: MasksAll}).Matcher
+	for i := range 2000 {
+		if d, _ := mt.Resolve(fmt.Sprintf("p%d.x", i)); d != i {
+			t.Fatalf("Resolve(p%d.x) = %d", i, d)
+		}
+	}
+	compare(t, configJSON(true, pats[:300]...), names[:40])
+}
