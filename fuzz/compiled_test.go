@@ -77,7 +77,7 @@ type fuzzPolicy struct {
 
 // boundaryLens are element and literal lengths at and either side of the
 // thresholds the runtime branches on: runtime's shortElem and 8-byte
-// words, the name table's spareKey (40) and inlineKey (48), Hash's size
+// words, the name table's inline comparisons (16, 32, 48), Hash's size
 // classes (16, 32, 64) and MaxElementBytes.
 var boundaryLens = []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33,
 	39, 40, 41, 47, 48, 49, 63, 64, 65, runtime.MaxElementBytes - 1, runtime.MaxElementBytes}
@@ -159,7 +159,7 @@ func decodeConfig(data []byte) *fuzzConfig {
 }
 
 const (
-	replicaDests    = 2200 // over 2048 exact names: more than runtime's filterSlots/2, so the table has a filter
+	replicaDests    = 2200 // over 2048 exact names: an exact table's index of 8192 slots, hashing whole names
 	replicaPolicies = 12   // several per crowded bucket: over the policy index's splitAbove
 	replicaEnd      = 0
 	replicaFront    = 1

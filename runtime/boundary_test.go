@@ -1,15 +1,14 @@
 package runtime
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 )
 
 // Tests at, below and above every length the runtime branches on, derived
-// from the constants themselves: the 8-byte word, shortElem, inlineKey,
-// spareKey, the dot bitmap's 64-byte words, MaxNameBytes, MaxElements and
+// from the constants themselves: the 8-byte word, shortElem, the name
+// table's comparisons (nametable_test.go), the dot bitmap's 64-byte words, MaxNameBytes, MaxElements and
 // MaxElementBytes. Each compares with a plain model (strings.Split, a Go
 // map), over bytes that include NUL and 0xFF. gen/plan's boundary tests
 // check the same lengths through whole matchers against the reference
@@ -346,73 +345,6 @@ func nameValues(keys []string) [][]uint32 {
 		values[i] = []uint32{uint32(i), uint32(i) * 3, uint32(i) ^ 0xffff}
 	}
 	return values
-}
-
-// TestNameTableEveryLength builds tables of keys of every length up to
-// 255 bytes (inline keys up to inlineKey, long ones beyond) and looks up
-// each and every one-byte variant: with the sampled hash, under which a
-// variant in the middle of a key of over 16 bytes hashes as the key does
-// and only the comparison (Find's cases by length, sameBytes) tells them
-// apart; and with whole-name hashing.
-func TestNameTableEveryLength(t *testing.T) {
-	keys := nameTableKeys()
-	tab := NewNameTable(keys, nameValues(keys))
-	if !tab.sampled {
-		t.Fatal("keys of distinct lengths: the table should use the sampled hash")
-	}
-	checkNameTable(t, &tab, keys)
-	// Three keys sharing their first and last 8 bytes and length: over
-	// maxSampleShare, so the table hashes whole names.
-	crowded := append(append([]string{}, keys...), "abcdefgh-1-ijklmnop", "abcdefgh-2-ijklmnop", "abcdefgh-3-ijklmnop")
-	whole := NewNameTable(crowded, nameValues(crowded))
-	if whole.sampled {
-		t.Fatalf("%d keys sharing a sampled hash: the table should hash whole names", maxSampleShare+1)
-	}
-	checkNameTable(t, &whole, crowded)
-}
-
-// TestNameTableLarge builds tables of over filterSlots/2 keys, which have
-// a Bloom filter, of lengths cycling through every length up to 255,
-// sampled and not.
-func TestNameTableLarge(t *testing.T) {
-	for _, crowd := range []bool{false, true} {
-		var keys []string
-		for i := 0; len(keys) < filterSlots/2+500; i++ {
-			l := 1 + i%255
-			k := fmt.Sprintf("%d.%s", i, fillName(l))[:max(l, len(fmt.Sprint(i)))]
-			if crowd && l >= 24 {
-				k = "abcdefgh" + fmt.Sprintf("%0*d", l-16, i) + "ijklmnop"
-			}
-			keys = append(keys, k)
-		}
-		tab := NewNameTable(keys, nameValues(keys))
-		if tab.filter == nil || tab.sampled == crowd {
-			t.Fatalf("crowd %v: %d keys: filter %v, sampled %v", crowd, len(keys), tab.filter != nil, tab.sampled)
-		}
-		checkNameTable(t, &tab, keys)
-	}
-}
-
-// TestNameTableSpare checks that a word stored in a slot's spare word
-// (keys of up to spareKey bytes) changes neither the key's lookup nor its
-// values, at spareKey-1 to spareKey+1 (the last word is then the key's).
-func TestNameTableSpare(t *testing.T) {
-	var keys []string
-	for l := spareKey - 1; l <= inlineKey+1; l++ {
-		keys = append(keys, string(fillName(l)))
-	}
-	tab := NewNameTable(keys, nameValues(keys))
-	for _, k := range keys {
-		if slot, _ := tab.Find(k); len(k) <= spareKey {
-			tab.setSpare(slot, ^uint64(0))
-		}
-	}
-	checkNameTable(t, &tab, keys)
-	for _, k := range keys {
-		if slot, _ := tab.Find(k); len(k) <= spareKey && tab.spare(slot) != ^uint64(0) {
-			t.Fatalf("spare word of %q (%d bytes) lost", k, len(k))
-		}
-	}
 }
 
 // TestSameBytesEveryLength compares sameBytes with == on strings of every

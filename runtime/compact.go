@@ -120,7 +120,7 @@ func NewMatcher(c *Compact) *Matcher {
 		acl := &m.Infos[d].ACL
 		return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
 	})
-	m.exactSet = m.exactSets(exact, m.setSigs(m.sigBit2))
+	m.destSig2 = m.destSig2s(m.setSigs(m.sigBit2))
 	m.Nodes = make([]Node, len(c.Nodes)/NodeStride)
 	for i := range m.Nodes {
 		f := c.Nodes[i*NodeStride:]

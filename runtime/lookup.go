@@ -129,7 +129,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		// Only when the caller's bits meet the signature's Bloom bits and
 		// none of its own does the row decide.
 		if (uint64(head)-1)>>32&uint64(hit) != 0 {
-			return m.exactGranted(rec, op, len(name), principals, uint32(sigs>>32))
+			return m.exactGranted(m.Exact.Value(rec, 0), op, principals, uint32(sigs>>32))
 		}
 		return hit != 0
 	}

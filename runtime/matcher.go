@@ -35,7 +35,7 @@ type Matcher struct {
 	principals []string           // by bit number
 	sigBit     []uint32           // per principal bit number: its bit in a signature (see acl.go)
 	headMask   uint32             // the signature bits that each belong to one principal
-	exactSet   []uint32           // per slot of Exact, NumOps each: its sets (its signatures are in the slot)
+	destSig2   []uint64           // per destination with an exact name: its sets' second signatures (acl.go)
 	setSig     []uint32           // per set number: its signature
 	sigBit2    []uint32           // sigBit of the second signature (see acl.go)
 	stepSig    [NumOps][]stepSigs // per op, per state (see stepSigs)

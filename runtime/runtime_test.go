@@ -1,12 +1,9 @@
 package runtime
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 )
 
 var splitTests = []struct {
@@ -120,67 +117,6 @@ func TestTableLookup(t *testing.T) {
 	}
 }
 
-func TestNameTable(t *testing.T) {
-	// Keys of every size class, inline and not: 48 bytes is the longest
-	// kept in its slot.
-	keys := []string{"a", "foo.bar", strings.Repeat("x", 249), "foo.baz",
-		strings.Repeat("y", inlineKey), strings.Repeat("y", inlineKey+1), "\x00"}
-	var values [][]uint32
-	for i := range keys {
-		values = append(values, []uint32{uint32(i) * 7, 1<<30 + uint32(i), ^uint32(i)})
-	}
-	tab := NewNameTable(keys, values)
-	for i, k := range keys {
-		slot, ok := tab.Find(k)
-		if !ok {
-			t.Fatalf("Find(%.10q) missed", k)
-		}
-		for v := range 3 {
-			if got := tab.Value(slot, v); got != values[i][v] {
-				t.Errorf("Find(%.10q) value %d = %d, want %d", k, v, got, values[i][v])
-			}
-		}
-		// A key differing in one byte, or in length, is not found.
-		for j := 0; j < len(k); j++ {
-			b := []byte(k)
-			b[j] ^= 1
-			if _, ok := tab.Find(string(b)); ok && !slices.Contains(keys, string(b)) {
-				t.Errorf("found %.10q, differing from %.10q at %d", b, k, j)
-			}
-		}
-		if _, ok := tab.Find(k + "!"); ok {
-			t.Errorf("found %.10q+\"!\"", k)
-		}
-	}
-	for _, k := range []string{"", "b", "foo.ba", strings.Repeat("y", 300)} {
-		if _, ok := tab.Lookup(k); ok {
-			t.Errorf("found missing key %.10q", k)
-		}
-	}
-	var got []string
-	for k, v := range tab.All() {
-		got = append(got, fmt.Sprint(k[:min(len(k), 3)], v))
-	}
-	if want := "[a0 foo7 xxx14 foo21 yyy28 yyy35 \x0042]"; fmt.Sprint(got) != want {
-		t.Errorf("All = %v, want %s", got, want)
-	}
-	var empty NameTable
-	if _, ok := empty.Lookup("a"); ok {
-		t.Error("empty table found a key")
-	}
-}
-
-// TestNameTableSlotsAligned checks each slot is one cache line.
-func TestNameTableSlotsAligned(t *testing.T) {
-	for n := 1; n < 40; n++ {
-		tab := NewNameTable([]string{"a"}, [][]uint32{{1}})
-		if p := uintptr(unsafe.Pointer(&tab.slots[0])); p%64 != 0 {
-			t.Fatalf("slots at %#x, not 64-byte aligned", p)
-		}
-		_ = make([]byte, n) // shift the allocator's position
-	}
-}
-
 // TestSameBytes flips every byte of keys of every length up to 40, covering
 // each size class's overlapping loads.
 func TestSameBytes(t *testing.T) {
@@ -194,83 +130,6 @@ func TestSameBytes(t *testing.T) {
 			b[i] ^= 0x20
 			if sameBytes(a, string(b)) {
 				t.Fatalf("sameBytes(%q, %q) = true", a, b)
-			}
-		}
-	}
-}
-
-// TestNameTableTagged covers tables large enough to be probed through a filter,
-// with keys sharing their first and last words (so sampling is refused)
-// and others that do not.
-func TestNameTableTagged(t *testing.T) {
-	for _, n := range []int{filterSlots/2 + 1, 3 * filterSlots} {
-		var keys []string
-		var values [][]uint32
-		for i := range n {
-			k := fmt.Sprintf("orders.%d.created", i)
-			if i%3 == 0 {
-				k = fmt.Sprintf("%d.%s", i, strings.Repeat("q", i%60))
-			}
-			keys = append(keys, k)
-			values = append(values, []uint32{uint32(i)})
-		}
-		tab := NewNameTable(keys, values)
-		if tab.filter == nil {
-			t.Fatalf("%d keys: no filter", n)
-		}
-		passed := 0
-		for i, k := range keys {
-			if v, ok := tab.Lookup(k); !ok || v != uint32(i) {
-				t.Fatalf("Lookup(%q) = %d, %v", k, v, ok)
-			}
-			if _, ok := tab.Lookup(k + "x"); ok {
-				t.Fatalf("found %q", k+"x")
-			}
-			h := tab.hash(k + "x")
-			if tab.filter[h>>tab.filterShift]&filterMask(h) == filterMask(h) {
-				passed++
-			}
-		}
-		// The filter's purpose: most names not in the table stop there.
-		if passed*100 > n*maxFilterPassPercent {
-			t.Errorf("%d keys: %d of %d absent names passed the filter", n, passed, n)
-		}
-	}
-}
-
-// maxFilterPassPercent bounds the share of absent names that a name
-// table's filter lets through (see nameFilterBitsPerKey).
-const maxFilterPassPercent = 5
-
-// TestNameTableSameHeader has keys that share their sampled hash (the
-// same first and last 8 bytes and length, differing in between), so that
-// a probe meets slots whose header matches and only the comparison of
-// the bytes tells them apart, for every length whose middle it reads.
-func TestNameTableSameHeader(t *testing.T) {
-	var keys []string
-	var values [][]uint32
-	middle := func(n int, c byte) string {
-		return "prefix.." + strings.Repeat(string(c), n-16) + "..suffix"
-	}
-	for n := 17; n <= inlineKey+8; n++ {
-		for _, c := range []byte{'a', 'b'} {
-			keys = append(keys, middle(n, c))
-			values = append(values, []uint32{uint32(len(keys))})
-		}
-	}
-	tab := NewNameTable(keys, values)
-	if !tab.sampled {
-		t.Fatal("the table does not sample its keys' hashes")
-	}
-	for i, k := range keys {
-		if v, ok := tab.Lookup(k); !ok || v != values[i][0] {
-			t.Fatalf("Lookup(%q) = %d, %v, want %d", k, v, ok, values[i][0])
-		}
-		for j := 8; j < len(k)-8; j++ {
-			b := []byte(k)
-			b[j] = 'c'
-			if _, ok := tab.Find(string(b)); ok {
-				t.Fatalf("found %q, differing from %q at %d", b, k, j)
 			}
 		}
 	}
