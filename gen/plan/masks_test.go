@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/runtime"
 )
 
@@ -39,19 +40,52 @@ func TestMaskBatchBoundary(t *testing.T) {
 	}
 }
 
-// TestMaskCostThreshold: one deterministic automaton for names of 4
-// elements costs 4 steps (400); t tables hashing 4 elements cost
-// 40 + 91t, so 3 tables are chosen and 4 are not.
+// TestMaskOneAutomaton: names of 4 elements that one deterministic
+// automaton decides keep it, however few tables would replace it (the
+// cost model is not asked; see chooseMasks).
+func TestMaskOneAutomaton(t *testing.T) {
+	pats := []string{"*.y.z.w", "x.*.z.w", "x.y.*.w", "*.*.z.w", "*.y.*.w"} // one mask each
+	for n := 1; n <= len(pats); n++ {
+		c := Build(load(t, configJSON(true, pats[:n]...))).Compact
+		if len(c.Automata) != runtime.AutomatonStride || c.Automata[1] != 1 {
+			t.Fatalf("%d patterns: automata %v, want one deterministic", n, c.Automata)
+		}
+		if len(c.MaskDepths) > 0 && c.MaskDepths[4*runtime.MaskDepthStride] == 1 {
+			t.Errorf("%d tables: length 4 on tables, want the automaton", n)
+		}
+	}
+}
+
+// TestMaskCostThreshold: two deterministic automata for names of 4
+// elements cost 2 x 4 steps (800); t tables hashing 4 elements cost
+// 40 + 91t, so 8 tables are chosen and 9 are not. One automaton admitting
+// every length (beside one of 4 elements) keeps the other lengths out.
 func TestMaskCostThreshold(t *testing.T) {
+	two := &runtime.Compact{Automata: []uint32{0, 1, 4, 0, 1, 4}}
 	for _, tc := range []struct {
 		tables int
 		masks  bool
-	}{{2, true}, {3, true}, {4, false}, {5, false}} {
-		pats := []string{"*.y.z.w", "x.*.z.w", "x.y.*.w", "*.*.z.w", "*.y.*.w"}[:tc.tables] // one mask each
-		c := Build(load(t, configJSON(true, pats...))).Compact
-		got := len(c.MaskDepths) > 0 && c.MaskDepths[4*runtime.MaskDepthStride] == 1
-		if got != tc.masks {
-			t.Errorf("%d tables: length 4 on tables %v, want %v (automata %v)", tc.tables, got, tc.masks, c.Automata)
+	}{{7, true}, {8, true}, {9, false}, {10, false}} {
+		var pats []string
+		for m := 1; m <= tc.tables; m++ { // mask m: '*' where its bits are
+			elems := []string{"x", "y", "z", "w"}
+			for i := range elems {
+				if m>>i&1 == 1 {
+					elems[i] = "*"
+				}
+			}
+			pats = append(pats, strings.Join(elems, "."))
+		}
+		var wild []*model.Destination
+		for _, d := range load(t, configJSON(true, pats...)).Destinations {
+			wild = append(wild, d)
+		}
+		on := chooseMasks(groupMasks(wild), two, MasksAuto)
+		if on[4] != tc.masks {
+			t.Errorf("%d tables: length 4 on tables %v, want %v", tc.tables, on[4], tc.masks)
+		}
+		if one := (&runtime.Compact{Automata: []uint32{0, 1, 0}}); chooseMasks(groupMasks(wild), one, MasksAuto)[4] {
+			t.Errorf("%d tables: length 4 on tables with one automaton", tc.tables)
 		}
 	}
 }

@@ -142,8 +142,9 @@ node 5 root.foo.bar star=- term=1 tail=3 tails=[3] terms=[1]
 	if got := BuildWith(load(t, data), Options{Masks: MasksOff}).Dump(); got != want {
 		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
 	}
-	// The cost model's choice: two tables at most per length, fewer
-	// probes than the automaton's steps.
+	// The tables' form (MasksAll: the cost model keeps this config's one
+	// deterministic automaton for every length a pattern has, see
+	// chooseMasks).
 	want = `exact "foo.bar" best=0 matches=[0 1 2] publish={alice bob} subscribe={ops}
 mask 0 L* patterns=[1]
 mask 1 *L> patterns=[3]
@@ -152,8 +153,11 @@ length 1 masks=[]
 length 2 masks=[0 2]
 lengths 3-64 masks=[1 2]
 `
-	if got := Build(load(t, data)).Dump(); got != want {
+	if got := BuildWith(load(t, data), Options{Masks: MasksAll}).Dump(); got != want {
 		t.Errorf("Dump:\n%s\nwant:\n%s", got, want)
+	}
+	if got := Build(load(t, data)).Dump(); !strings.Contains(got, "automaton 0 deterministic\n") || !strings.Contains(got, "length 1 masks=[]\n") {
+		t.Errorf("Build's Dump shows no automaton for lengths 2-64 and no empty table set for length 1 (no pattern):\n%s", got)
 	}
 }
 
