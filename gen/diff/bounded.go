@@ -39,14 +39,7 @@ const notExamined = "not examined for witnesses: the change is over the diff's b
 
 // structural is c as an added, removed or changed destination, unexamined.
 func (x *destDiff) structural(c *changed) Change {
-	ch := Change{Pattern: c.pat.Text, Old: x.destAnswer(oldSide, c.dest[oldSide]), New: x.destAnswer(newSide, c.dest[newSide]), Note: notExamined}
-	switch {
-	case c.dest[oldSide] == nil:
-		ch.Kind = DestAdded
-	case c.dest[newSide] == nil:
-		ch.Kind = DestRemoved
-	default:
-		ch.Kind = DestChanged
-	}
+	ch := x.destKind(c)
+	ch.Note = notExamined
 	return ch
 }

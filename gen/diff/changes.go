@@ -123,11 +123,9 @@ func contains(l []string, s string) bool {
 	return false
 }
 
-// destChange records the destination itself: added or removed, with a
-// name it matches (its Matches answer differs there), or changed, with a
-// name choosing it on both sides when its store, cluster or properties
-// changed (an ACL change shows as access changes).
-func (x *destDiff) destChange(c *changed, first string, choosing *string, truncated bool) {
+// destKind is c as an added, removed or changed destination, with its
+// answers on both sides.
+func (x *destDiff) destKind(c *changed) Change {
 	ch := Change{Pattern: c.pat.Text, Old: x.destAnswer(oldSide, c.dest[oldSide]), New: x.destAnswer(newSide, c.dest[newSide])}
 	switch {
 	case c.dest[oldSide] == nil:
@@ -137,6 +135,15 @@ func (x *destDiff) destChange(c *changed, first string, choosing *string, trunca
 	default:
 		ch.Kind = DestChanged
 	}
+	return ch
+}
+
+// destChange records the destination itself: added or removed, with a
+// name it matches (its Matches answer differs there), or changed, with a
+// name choosing it on both sides when its store, cluster or properties
+// changed (an ACL change shows as access changes).
+func (x *destDiff) destChange(c *changed, first string, choosing *string, truncated bool) {
+	ch := x.destKind(c)
 	if ch.Kind != DestChanged {
 		if first != "" {
 			ch.Witness = ptr(first)
