@@ -77,11 +77,9 @@ func propertyValue(s config.Scalar) runtime.PropertyValue {
 	return v
 }
 
-// Encode is runtime.EncodePlan of the Artifact, with the edge table the
-// plan's Matcher has built already (runtime.Compact.EdgeSlots), so that
-// encoding does not build it again.
+// Encode is runtime.EncodePlan of the Artifact, which carries the edge
+// table Build made (runtime.Compact.EdgeSlots), so that encoding does not
+// build it again.
 func (p *Plan) Encode() []byte {
-	a := p.Artifact()
-	a.Matcher.EdgeSlots = p.Matcher.Edges.SlotWords()
-	return runtime.EncodePlan(a)
+	return runtime.EncodePlan(p.Artifact())
 }

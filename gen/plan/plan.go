@@ -82,6 +82,10 @@ func Blob(keys []string) (string, []uint32) {
 func (p *Plan) buildExact() {
 	c := &p.Compact
 	wild := runtime.NewMatcher(c) // the trie alone, to find wildcard matches
+	// Its edge table is the final one (the edges are all built): the
+	// Matcher Build ends with, and the artifact, adopt it rather than
+	// build it again (about 1 s of CPU at 100k IoT-style patterns).
+	c.EdgeSlots = wild.Edges.SlotWords()
 	sets := newSetInterner(c)
 	var names []string
 	for _, d := range p.Model.Destinations {
