@@ -135,9 +135,6 @@ func lastWord(name string) uint64 {
 func (c *resultCache) get(name string, h uint64) (a uint32, ok bool) {
 	s := c.set(h)
 	seq := s[0].Load()
-	if seq&1 != 0 {
-		return 0, false
-	}
 	key := cacheKey(len(name), h)
 	for w := range cacheWays {
 		meta := s[cacheMeta+w].Load()
@@ -148,13 +145,13 @@ func (c *resultCache) get(name string, h uint64) (a uint32, ok bool) {
 		// bits must never share an answer.
 		way := (*[cacheWayWords]atomic.Uint64)(s[cacheHeader+w*cacheWayWords:])
 		diff := way[0].Load() ^ lastWord(name)
-		for i := 0; i < len(name)/8; i++ {
+		for i := range len(name) / 8 {
 			diff |= way[1+i].Load() ^ loadAt(name, 8*i)
 		}
-		// An unchanged sequence number: no writer began between the
-		// loads, so the name and the answer are one fill's, not a torn
-		// mix of two.
-		if diff == 0 && s[0].Load() == seq {
+		// An even sequence number, unchanged: no writer was changing
+		// the set at the first load or began before the last, so the
+		// name and the answer are one fill's, not a torn mix of two.
+		if diff == 0 && seq&1 == 0 && s[0].Load() == seq {
 			return uint32(meta >> 32), true
 		}
 	}
