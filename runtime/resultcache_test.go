@@ -227,3 +227,40 @@ func TestCacheGetDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per get and put", n)
 	}
 }
+
+// BenchmarkResultCache is what the cache adds to a Resolve: a hit (the
+// hash, the set's header and the way's words), and a miss on a stream of
+// names that do not repeat within the cache's size (the hash, the probe
+// and the doorkeeper's store), which a uniform stream pays on top of the
+// walk. go test -bench ResultCache -count 10 ./runtime/
+func BenchmarkResultCache(b *testing.B) {
+	for _, n := range []int{30, 100} {
+		names := make([]string, 1<<14)
+		for i := range names {
+			names[i] = cacheName(n, i*7919)
+		}
+		b.Run(fmt.Sprintf("len=%d/hit", n), func(b *testing.B) {
+			c := newTestCache()
+			hot := names[:512]
+			for range 2 {
+				for _, s := range hot {
+					c.put(s, Hash(s, cacheSeed), 1)
+				}
+			}
+			for i := 0; b.Loop(); i++ {
+				s := hot[i&511]
+				c.get(s, Hash(s, cacheSeed))
+			}
+		})
+		b.Run(fmt.Sprintf("len=%d/miss", n), func(b *testing.B) {
+			c := newTestCache()
+			for i := 0; b.Loop(); i++ {
+				s := names[i&(1<<14-1)]
+				h := Hash(s, cacheSeed)
+				if _, ok := c.get(s, h); !ok {
+					c.put(s, h, 1)
+				}
+			}
+		})
+	}
+}
