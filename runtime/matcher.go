@@ -46,6 +46,8 @@ type Matcher struct {
 	maskProbe [MaxElements + 1][]uint32 // per name length: the tables to probe, in order
 	maskNeed  [MaxElements + 1]uint8    // per name length: the elements its tables read
 	maskOn    [MaxElements + 1]bool     // per name length: the tables decide, not the automata
+
+	cache *resultCache // Resolve's answers for names not in Exact (resultcache.go); nil for none
 }
 
 // Info is what a lookup of one exactly configured name returns, beyond the
