@@ -14,7 +14,7 @@ func starsOfDollars(k int) string { return strings.Repeat("(?:b|a$)*", k) + "\n?
 func dollarSplitSize(t *testing.T, pattern string) int {
 	t.Helper()
 	tree := resolveTopDollars(loopIterations(parse(pattern)))
-	walkDollars(tree, true)
+	tree = walkDollars(tree, true)
 	return countNodes(dollarProducts(tree), 1<<30)
 }
 

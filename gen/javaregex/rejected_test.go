@@ -111,6 +111,7 @@ var rejected = []rejection{
 	{"\\N{NO SUCH NAME}", 0, "syntax"},
 	{"(?m)(a$)+\\n?", 6, "(?m) $"},
 	{"(?m)(a$|\\r)+", 6, "(?m) $"},
+	{"(?m)(?:a$)*$\\n?", 8, "(?m) $"},
 	{"(?c)[a]", 4, "(?c) flag"},
 	{"(?c)\\p{L}", 4, "(?c) flag"},
 	{"(?c)x\\pL", 5, "(?c) flag"},
