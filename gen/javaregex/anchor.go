@@ -14,20 +14,19 @@ import (
 // variant of $ holds: there it is exactly Go's \z. A $ in the pattern's
 // top-level sequence with more after it is resolved by resolveTopDollars,
 // any other $ without MULTILINE by splitDollars; one under MULTILINE that
-// no line terminator can follow is \z (endMultilineDollars). The other $s
-// under MULTILINE are rejected.
+// no line terminator can follow is \z (endMultilineDollars), and the other
+// $s under MULTILINE are resolved by resolveMultilineDollars.
 
 // resolveAnchors resolves every $ and rewrites repetitions whose body can
 // match the empty string through an anchor (see loopIterations); it panics
-// with an *Error at a $ it cannot resolve.
+// with an *Error at a $ whose exact rewrite would be too large.
 func resolveAnchors(n *node) *node {
 	n = loopIterations(n)
 	n = resolveTopDollars(n)
 	n = walkDollars(n, true)
 	n = endMultilineDollars(n, nil)
-	if d := findMultilineDollar(n); d != nil {
-		panic(&Error{Offset: d.off, Construct: ConstructMultilineDollar,
-			Msg: "(?m) $ that a line terminator can follow, inside a repetition or in an alternative with more after it, is not supported: it holds before any line terminator, which Go's regexp cannot express there"})
+	if findMultilineDollar(n) != nil {
+		n = resolveMultilineDollars(n)
 	}
 	if findKind(n, kDollar) {
 		n = splitDollars(n)

@@ -165,7 +165,8 @@ func genAtom(rng *rand.Rand, depth int) string {
 	case r < 14:
 		return pick(rng, genFlags)
 	case r < 15:
-		return pick(rng, []string{"^", "$", `\A`, `\z`, `\Z`, "(?:$|\r)", "(?:a|^)", "(?m:$)", "(?d:$)"})
+		return pick(rng, []string{"^", "$", `\A`, `\z`, `\Z`, "(?:$|\r)", "(?:a|^)", "(?m:$)", "(?d:$)",
+			"(?m:$)\r?\n", "(?md:$)", "(?m:\r$|a)", "(?m:$)[\n\r]"})
 	case r < 18 && depth > 0:
 		open := pick(rng, []string{"(", "(?:", "(?i:", "(?s:", "(?-i:", "(?<g>"})
 		if open == "(?<g>" && rng.IntN(2) == 0 {
