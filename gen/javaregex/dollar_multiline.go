@@ -132,7 +132,7 @@ func resolveMultilineDollars(n *node) *node {
 	if r == nil {
 		return charNode(nil)
 	}
-	return r
+	return flatten(r)
 }
 
 // check panics when r, as printed, would exceed maxRewriteNodes: a

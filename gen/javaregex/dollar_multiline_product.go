@@ -104,7 +104,9 @@ func (t *lineTracker) addTo(m, a matrix) {
 	}
 }
 
-// mul multiplies a by b.
+// mul multiplies a by b. Its sequences nest rather than flatten (as concat
+// would), so that a power x^n costs time linear in n, not quadratic;
+// resolveMultilineDollars flattens the result once.
 func (t *lineTracker) mul(a, b matrix) matrix {
 	m := t.zero()
 	for p := range m {
@@ -113,8 +115,14 @@ func (t *lineTracker) mul(a, b matrix) matrix {
 				continue
 			}
 			for q, bq := range b[r] {
-				if bq != nil {
-					m[p][q] = altNodes(m[p][q], catNodes(ar, bq))
+				switch {
+				case bq == nil:
+				case ar.kind == kEmpty:
+					m[p][q] = altNodes(m[p][q], bq)
+				case bq.kind == kEmpty:
+					m[p][q] = altNodes(m[p][q], ar)
+				default:
+					m[p][q] = altNodes(m[p][q], &node{kind: kConcat, subs: []*node{ar, bq}})
 				}
 			}
 		}
@@ -122,11 +130,40 @@ func (t *lineTracker) mul(a, b matrix) matrix {
 	return m
 }
 
-// repeat is x{min,max} for a body x that holds a (?m) $: x^min, then
-// max-min optional iterations or the closure of x. Each step is checked
-// against the size bound, so a large count fails early.
+// flatten rebuilds n with nested sequences flattened, as concat builds
+// them.
+func flatten(n *node) *node {
+	if len(n.subs) == 0 {
+		return n
+	}
+	subs := make([]*node, len(n.subs))
+	for i, s := range n.subs {
+		subs[i] = flatten(s)
+	}
+	if n.kind == kConcat {
+		return concat(subs)
+	}
+	return rebuilt(n, subs)
+}
+
+// repeat is x{min,max} for a body that holds a (?m) $, checked against the
+// size bound.
 func (t *lineTracker) repeat(n *node) matrix {
 	x := t.product(n.subs[0])
+	if s, ok := oneColumn(x); ok {
+		m := t.repeatInto(n, x, s)
+		for _, e := range m[0] {
+			t.check(n, e)
+		}
+		return m
+	}
+	return t.powers(n, x)
+}
+
+// powers is x{min,max} in general: x^min, then max-min optional
+// iterations or the closure of x. Each step is checked against the size
+// bound, so a large count fails early.
+func (t *lineTracker) powers(n *node, x matrix) matrix {
 	m := t.identity()
 	step := func(a matrix) {
 		m = t.mul(m, a)
@@ -148,6 +185,57 @@ func (t *lineTracker) repeat(n *node) matrix {
 	}
 	for range n.max - n.min {
 		step(opt)
+	}
+	return m
+}
+
+// oneColumn reports whether every iteration of x ends in the same state,
+// and which.
+func oneColumn(x matrix) (int, bool) {
+	col := -1
+	for p := range x {
+		for q, e := range x[p] {
+			if e == nil || q == col {
+				continue
+			}
+			if col >= 0 {
+				return 0, false
+			}
+			col = q
+		}
+	}
+	return col, col >= 0
+}
+
+// repeatInto is x{min,max} when every iteration of x ends in state s: the
+// first goes from p to s, the others from s to s, so the count applies to
+// x[s][s] and the result stays linear in the count instead of multiplying
+// matrices min times ((?m)(?:a$\n){5000}).
+func (t *lineTracker) repeatInto(n *node, x matrix, s int) matrix {
+	m := t.zero()
+	for p := range m {
+		switch {
+		case p == s && x[s][s] != nil && n.max != 0:
+			m[s][s] = &node{kind: kRepeat, subs: []*node{x[s][s]}, min: n.min, max: n.max}
+			continue
+		case n.min == 0:
+			m[p][p] = &node{kind: kEmpty}
+		}
+		if x[p][s] == nil || n.max == 0 {
+			continue
+		}
+		lo, hi := max(n.min, 1)-1, -1
+		if n.max >= 0 {
+			hi = n.max - 1
+		}
+		var rest *node = &node{kind: kEmpty}
+		switch {
+		case x[s][s] != nil && hi != 0:
+			rest = &node{kind: kRepeat, subs: []*node{x[s][s]}, min: lo, max: hi}
+		case lo > 0:
+			rest = nil // more iterations needed, and none from s to s
+		}
+		m[p][s] = altNodes(m[p][s], catNodes(x[p][s], rest))
 	}
 	return m
 }

@@ -1,6 +1,8 @@
 package javaregex
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -19,9 +21,7 @@ func multilineDollarSize(t *testing.T, pattern string) (size int) {
 			size = -1
 		}
 	}()
-	tree := walkDollars(resolveTopDollars(loopIterations(parse(pattern))), true)
-	tree = endMultilineDollars(tree, nil)
-	return countNodes(resolveMultilineDollars(tree), 1<<30)
+	return countNodes(resolveMultilineDollars(beforeMultiline(pattern)), 1<<30)
 }
 
 // TestMultilineDollarBound: the product is accepted up to maxRewriteNodes
@@ -66,8 +66,7 @@ func TestLineTrackerStates(t *testing.T) {
 		{`(?m)(?:\r(?d:$)$[\s\S])+`, []lineState{{}, {cr: true}, {pending: true, next: T}, {pending: true, next: NL},
 			{pending: true, next: TnoNL}, {cr: true, pending: true, next: NL}, {pending: true, next: nil}}},
 	} {
-		tree := endMultilineDollars(walkDollars(resolveTopDollars(loopIterations(parse(c.pattern))), true), nil)
-		got := newLineTracker(tree).states
+		got := newLineTracker(beforeMultiline(c.pattern)).states
 		if !equalStates(got, c.want) {
 			t.Errorf("%q: states %v, want %v", c.pattern, got, c.want)
 		}
@@ -84,4 +83,96 @@ func equalStates(a, b []lineState) bool {
 		}
 	}
 	return true
+}
+
+// reachesMultilineProduct reports whether Translate accepts pattern and
+// leaves one of its (?m) $s to resolveMultilineDollars.
+func reachesMultilineProduct(pattern string) bool {
+	if _, err := Translate(pattern); err != nil {
+		return false
+	}
+	return findMultilineDollar(beforeMultiline(pattern)) != nil
+}
+
+// beforeMultiline is the tree resolveAnchors hands to
+// resolveMultilineDollars.
+func beforeMultiline(pattern string) *node {
+	tree := walkDollars(resolveTopDollars(loopIterations(parse(pattern))), true)
+	return endMultilineDollars(tree, nil)
+}
+
+// TestRepeatIntoAgreesWithPowers: for bodies whose iterations all end in
+// one state, repeatInto's counted form matches, from every state to every
+// state, the same strings as the matrix powers, for counts below, at and
+// above 0, 1 and 2 and unbounded ones (strings of up to 4 characters).
+func TestRepeatIntoAgreesWithPowers(t *testing.T) {
+	inputs := allStrings([]string{"a", "b", "\n", "\r", "\u2028"}, 4)
+	for _, body := range []string{`a$\n`, `a$`, `$[^\r]`, `(?:a$|b)[\n\r]`} {
+		for lo := 0; lo <= 3; lo++ {
+			for _, hi := range []int{lo, lo + 1, lo + 2, -1} {
+				n := &node{kind: kRepeat, subs: []*node{parse("(?m)" + body)}, min: lo, max: hi}
+				tr := newLineTracker(n)
+				x := tr.product(n.subs[0])
+				s, ok := oneColumn(x)
+				if !ok {
+					t.Fatalf("%s: iterations end in several states", body)
+				}
+				fast, slow := tr.repeatInto(n, x, s), tr.powers(n, x)
+				for p := range fast {
+					for q := range fast[p] {
+						if msg := sameLanguage(fast[p][q], slow[p][q], inputs); msg != "" {
+							t.Errorf("%s{%d,%d} from state %d to %d: %s", body, lo, hi, p, q, msg)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func allStrings(alphabet []string, n int) []string {
+	out, prev := []string{""}, []string{""}
+	for range n {
+		var next []string
+		for _, p := range prev {
+			for _, a := range alphabet {
+				next = append(next, p+a)
+			}
+		}
+		out, prev = append(out, next...), next
+	}
+	return out
+}
+
+// sameLanguage returns "" when a and b (nil: nothing) match the same of
+// inputs, else the first input they disagree on.
+func sameLanguage(a, b *node, inputs []string) string {
+	match := func(n *node) func(string) bool {
+		if n == nil {
+			return func(string) bool { return false }
+		}
+		return regexp.MustCompile(render(expandRepeats(n))).MatchString
+	}
+	ma, mb := match(a), match(b)
+	for _, in := range inputs {
+		if ma(in) != mb(in) {
+			return fmt.Sprintf("%q: %v and %v", in, ma(in), mb(in))
+		}
+	}
+	return ""
+}
+
+// TestMultilineDollarCompact: a repetition whose iterations all end in one
+// state keeps its count (repeatInto), rather than a first iteration and a
+// closure or a chain of optional copies.
+func TestMultilineDollarCompact(t *testing.T) {
+	for pattern, want := range map[string]string{
+		`(?m)(a$\n)+`:           `\A(?:(?:a\n)+)\z`,
+		`(?m)(x$[\s\S])*`:       `\A(?:(?:x[\n\r\x{85}\x{2028}\x{2029}])*)\z`,
+		`(?m)(?:a$[\r\n]){2,5}`: `\A(?:(?:a[\n\r]){2,5})\z`,
+	} {
+		if got, err := Translate(pattern); got != want || err != nil {
+			t.Errorf("Translate(%q) = %q, %v; want %q", pattern, got, err, want)
+		}
+	}
 }
