@@ -1,6 +1,9 @@
 package javaregex
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Java's $ (without MULTILINE) matches at the end of input and also before
 // a final line terminator ("\n", "\r\n", "\r", U+0085, U+2028, U+2029; with
@@ -11,20 +14,19 @@ import "fmt"
 // variant of $ holds: there it is exactly Go's \z. A $ in the pattern's
 // top-level sequence with more after it is resolved by resolveTopDollars,
 // any other $ without MULTILINE by splitDollars; one under MULTILINE that
-// no line terminator can follow is \z (endMultilineDollars). The other $s
-// under MULTILINE are rejected.
+// no line terminator can follow is \z (endMultilineDollars), and the other
+// $s under MULTILINE are resolved by resolveMultilineDollars.
 
 // resolveAnchors resolves every $ and rewrites repetitions whose body can
 // match the empty string through an anchor (see loopIterations); it panics
-// with an *Error at a $ it cannot resolve.
+// with an *Error at a $ whose exact rewrite would be too large.
 func resolveAnchors(n *node) *node {
 	n = loopIterations(n)
 	n = resolveTopDollars(n)
-	walkDollars(n, true)
-	endMultilineDollars(n, nil)
-	if d := findMultilineDollar(n); d != nil {
-		panic(&Error{Offset: d.off, Construct: ConstructMultilineDollar,
-			Msg: "(?m) $ that a line terminator can follow, inside a repetition or in an alternative with more after it, is not supported: it holds before any line terminator, which Go's regexp cannot express there"})
+	n = walkDollars(n, true)
+	n = endMultilineDollars(n, nil)
+	if findMultilineDollar(n) != nil {
+		n = resolveMultilineDollars(n)
 	}
 	if findKind(n, kDollar) {
 		n = splitDollars(n)
@@ -32,11 +34,12 @@ func resolveAnchors(n *node) *node {
 	return n
 }
 
-// endMultilineDollars visits n, whose following characters are in follow
-// (the end of input is no character), and makes \z of each $ under
-// MULTILINE that no line terminator can follow: that $ can hold only at
-// the end, as in (?m)(?:a$|b)*c, where it never holds.
-func endMultilineDollars(n *node, follow runeSet) {
+// endMultilineDollars returns n, whose following characters are in follow
+// (the end of input is no character), with \z for each $ under MULTILINE
+// that no line terminator can follow: that $ can hold only at the end, as
+// in (?m)(?:a$|b)*c, where it never holds.
+func endMultilineDollars(n *node, follow runeSet) *node {
+	subs := slices.Clone(n.subs)
 	switch n.kind {
 	case kDollar:
 		terms := lineTerminators
@@ -44,11 +47,11 @@ func endMultilineDollars(n *node, follow runeSet) {
 			terms = single('\n')
 		}
 		if n.dollar.has(flagMultiline) && len(follow.intersect(terms)) == 0 {
-			n.kind = kEndText
+			return &node{kind: kEndText, off: n.off}
 		}
 	case kConcat:
-		for i := len(n.subs) - 1; i >= 0; i-- {
-			endMultilineDollars(n.subs[i], follow)
+		for i := len(subs) - 1; i >= 0; i-- {
+			subs[i] = endMultilineDollars(n.subs[i], follow)
 			if f, nullable := first(n.subs[i]); nullable {
 				follow = f.union(follow)
 			} else {
@@ -56,16 +59,31 @@ func endMultilineDollars(n *node, follow runeSet) {
 			}
 		}
 	case kAlt:
-		for _, s := range n.subs {
-			endMultilineDollars(s, follow)
+		for i, s := range n.subs {
+			subs[i] = endMultilineDollars(s, follow)
 		}
 	case kRepeat:
 		if n.max < 0 || n.max > 1 { // after one iteration may come another
 			f, _ := first(n.subs[0])
 			follow = f.union(follow)
 		}
-		endMultilineDollars(n.subs[0], follow)
+		subs[0] = endMultilineDollars(n.subs[0], follow)
 	}
+	return rebuilt(n, subs)
+}
+
+// rebuilt returns n with subs, or n itself when no sub changed. The anchor
+// rewrites share subtrees (loopIterations's two forms of a body,
+// multilineDollar's copies of what comes before the $, the entries of a
+// product), so a $ is never rewritten in place: that would rewrite it in
+// every context it sits in, as (?m)(?:a$)*$\n? once became (a\z)*\n.
+func rebuilt(n *node, subs []*node) *node {
+	if slices.Equal(subs, n.subs) {
+		return n
+	}
+	c := *n
+	c.subs = subs
+	return &c
 }
 
 func findMultilineDollar(n *node) *node {
@@ -80,29 +98,31 @@ func findMultilineDollar(n *node) *node {
 	return nil
 }
 
-// walkDollars visits n; atEnd says whether whatever follows n, up to the
-// end of the pattern, can only match the empty string. A $ there is \z;
+// walkDollars returns n with \z for each $ that only what can match the
+// empty string follows, up to the end of the pattern (atEnd for n itself);
 // the others stay for splitDollars.
-func walkDollars(n *node, atEnd bool) {
+func walkDollars(n *node, atEnd bool) *node {
+	subs := slices.Clone(n.subs)
 	switch n.kind {
 	case kDollar:
 		if atEnd {
-			n.kind = kEndText
+			return &node{kind: kEndText, off: n.off} // a copy: n may sit elsewhere too
 		}
 	case kConcat:
 		rest := atEnd
-		for i := len(n.subs) - 1; i >= 0; i-- {
-			walkDollars(n.subs[i], rest)
+		for i := len(subs) - 1; i >= 0; i-- {
+			subs[i] = walkDollars(n.subs[i], rest)
 			rest = rest && emptyOnly(n.subs[i])
 		}
 	case kAlt:
-		for _, s := range n.subs {
-			walkDollars(s, atEnd)
+		for i, s := range n.subs {
+			subs[i] = walkDollars(s, atEnd)
 		}
 	case kRepeat:
 		// After one iteration comes either the rest or another iteration.
-		walkDollars(n.subs[0], atEnd && (n.max >= 0 && n.max <= 1 || emptyOnly(n.subs[0])))
+		subs[0] = walkDollars(n.subs[0], atEnd && (n.max >= 0 && n.max <= 1 || emptyOnly(n.subs[0])))
 	}
+	return rebuilt(n, subs)
 }
 
 // Java's Loop, which repeats a group that can match in more than one way,

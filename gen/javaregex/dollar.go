@@ -63,7 +63,7 @@ func distributeDollars(n *node, budget *int) *node {
 				*budget -= nodeCount(dist)
 				return distributeDollars(dist, budget)
 			}
-			break // too large to distribute: walkDollars rejects the $
+			break // too large to distribute: the later passes take the $
 		}
 	}
 	for i := len(items) - 1; i >= 0; i-- {

@@ -14,7 +14,7 @@ func starsOfDollars(k int) string { return strings.Repeat("(?:b|a$)*", k) + "\n?
 func dollarSplitSize(t *testing.T, pattern string) int {
 	t.Helper()
 	tree := resolveTopDollars(loopIterations(parse(pattern)))
-	walkDollars(tree, true)
+	tree = walkDollars(tree, true)
 	return countNodes(dollarProducts(tree), 1<<30)
 }
 
@@ -38,28 +38,37 @@ func TestDollarSplitBound(t *testing.T) {
 	if k < 16 {
 		t.Fatalf("only %d repetitions of a $ fit in %d nodes", k, maxRewriteNodes)
 	}
+	checkAroundBound(t, k, starsOfDollars, ConstructDollarNotAtEnd, 6, func(int) map[string]bool {
+		return map[string]bool{"bba\n": true, "bba": true, "ba\r\n": false, "ba\r": false,
+			"b\n": true, "ab": false, "a\n\n": false, "a\r\r": false, "a\u2028\n": false}
+	})
+}
+
+// checkAroundBound translates pattern(k-1) and pattern(k), which must be
+// accepted and answer as answers says, and pattern(k+1), which must be
+// rejected as construct at offset (any when < 0), naming the bound.
+func checkAroundBound(t *testing.T, k int, pattern func(int) string, construct string, offset int,
+	answers func(k int) map[string]bool) {
+	t.Helper()
 	for _, c := range []struct {
 		k    int
 		fits bool
 	}{{k - 1, true}, {k, true}, {k + 1, false}} {
-		p := starsOfDollars(c.k)
-		re, err := Translate(p)
+		re, err := Translate(pattern(c.k))
 		if (err == nil) != c.fits {
-			t.Fatalf("%d repetitions (%d nodes, bound %d): error %v, want fits=%v",
-				c.k, dollarSplitSize(t, p), maxRewriteNodes, err, c.fits)
+			t.Fatalf("k = %d: error %v, want fits=%v", c.k, err, c.fits)
 		}
 		if !c.fits {
 			e := err.(*Error)
-			if e.Construct != ConstructDollarNotAtEnd || e.Offset != 6 || !strings.Contains(e.Msg, "40000 nodes") {
-				t.Errorf("%d repetitions: %+v", c.k, e)
+			if e.Construct != construct || offset >= 0 && e.Offset != offset || !strings.Contains(e.Msg, "40000 nodes") {
+				t.Errorf("k = %d: %+v", c.k, e)
 			}
 			continue
 		}
 		rx := regexp.MustCompile(re)
-		for in, want := range map[string]bool{"bba\n": true, "bba": true, "ba\r\n": false, "ba\r": false,
-			"b\n": true, "ab": false, "a\n\n": false, "a\r\r": false, "a\u2028\n": false} {
+		for in, want := range answers(c.k) {
 			if rx.MatchString(in) != want {
-				t.Errorf("%d repetitions on %q: want %v", c.k, in, want)
+				t.Errorf("k = %d on %q: want %v (%.200s)", c.k, in, want, re)
 			}
 		}
 	}
@@ -86,24 +95,8 @@ func TestLoopRewriteBound(t *testing.T) {
 	if size > maxRewriteNodes || size*4 < maxRewriteNodes || k < 5 {
 		t.Fatalf("the last accepted nesting, %d, rewrites to %d nodes (bound %d)", k, size, maxRewriteNodes)
 	}
-	for _, c := range []struct {
-		k    int
-		fits bool
-	}{{k - 1, true}, {k, true}, {k + 1, false}} {
-		re, err := Translate(nestedLoops(c.k))
-		if (err == nil) != c.fits {
-			t.Fatalf("nesting %d: error %v, want fits=%v", c.k, err, c.fits)
-		}
-		if !c.fits {
-			if e := err.(*Error); e.Construct != ConstructTooLarge || !strings.Contains(e.Msg, "40000 nodes") {
-				t.Errorf("nesting %d: %+v", c.k, e)
-			}
-			continue
-		}
-		// Java: each level either matches "" at the start or repeats twice.
-		rx := regexp.MustCompile(re)
-		if !rx.MatchString("") || !rx.MatchString(strings.Repeat("a", 1<<c.k)) || rx.MatchString("a") {
-			t.Errorf("nesting %d: %.200s", c.k, re)
-		}
-	}
+	// Java: each level either matches "" at the start or repeats twice.
+	checkAroundBound(t, k, nestedLoops, ConstructTooLarge, -1, func(k int) map[string]bool {
+		return map[string]bool{"": true, strings.Repeat("a", 1<<k): true, "a": false}
+	})
 }

@@ -62,7 +62,7 @@ const (
 	// Anchors.
 	ConstructMultilineCaret  = "(?m) ^"
 	ConstructDollarNotAtEnd  = "$ not at end" // only when its rewrite is too large
-	ConstructMultilineDollar = "(?m) $"       // that a terminator can follow, in a repetition or an alternative with more after it
+	ConstructMultilineDollar = "(?m) $"       // only when its rewrite is too large
 
 	// A bug in this package; should never be seen.
 	ConstructInternal = "internal error"

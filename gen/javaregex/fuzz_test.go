@@ -27,6 +27,9 @@ func FuzzTranslate(f *testing.F) {
 	for _, s := range shapes {
 		seedcorpus.Add(f, s.pattern, "x")
 	}
+	for _, k := range []int{1, 9, 10} { // around maxRewriteNodes for (?m) $
+		seedcorpus.Add(f, crStars(k), "\r\u0085a\r\n")
+	}
 	f.Fuzz(func(t *testing.T, pattern, input string) {
 		re, err := Translate(pattern)
 		shape, aerr := Analyze(pattern)

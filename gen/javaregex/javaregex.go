@@ -31,15 +31,14 @@
 // scripts, blocks and binary properties, the \p{javaXxx} family, (?U), and
 // (?iu) case folding, all from Java 17's own tables (Unicode 13; see
 // unicode_tables.go), never Go's; \N{NAME} with Java 17's names
-// (charnames.z); $ and \Z anywhere (split on how the input ends,
-// dollar_split.go); repetitions whose body can match "" through an anchor,
+// (charnames.z); $, \Z and (?m) $ anywhere (dollar_split.go,
+// dollar_multiline.go); repetitions whose body can match "" through an anchor,
 // with Java's Loop semantics; (?c) where it changes nothing. Rejected are
 // the constructs no RE2 pattern can express (lookaround, backreferences to
 // existing groups, atomic groups, \b \B \X \G, ^ under (?m)) and a few
 // uses this package does not model: possessive quantifiers and \R where
-// they could differ from the greedy form or the plain alternation, a (?m) $
-// that a line terminator can follow inside a repetition or in an
-// alternative with more after it, and a class or \p under (?c).
+// they could differ from the greedy form or the plain alternation, and a
+// class or \p under (?c).
 // Error.Construct names the reason. There is no silent difference: an
 // accepted pattern has been parsed with a port of Java's own parser and
 // printed with explicit character sets, so Go's differing notions of ".",

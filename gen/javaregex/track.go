@@ -82,8 +82,8 @@ func (t *tracker) product(n *node) matrix {
 		if t.dollar != nil {
 			return t.diagonal(func(s int) *node { return orNothing(t.dollar(n, s)) })
 		}
-		// walkDollars later turns some $ nodes into \z in place: each copy
-		// needs its own node.
+		// Each copy gets its own node, so that no later rewrite of one
+		// can reach another.
 		return t.diagonal(func(int) *node { d := *n; return &d })
 	case kEmpty:
 		return t.diagonal(func(int) *node { return &node{kind: kEmpty} })
