@@ -104,6 +104,7 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 	}()
 	tree = parse(pattern)
 	resolveFollow(tree) // first: the anchors' rewrites drop the possessive and \R marks
+	tree = resolveCanon(tree)
 	tree = resolveAnchors(tree)
 	tree = expandRepeats(tree)
 	re = render(tree)

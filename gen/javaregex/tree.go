@@ -29,6 +29,7 @@ const (
 	kBeginText                 // Java \A, and ^ without MULTILINE
 	kEndText                   // Java \z, and a $ proven to sit at the end
 	kDollar                    // Java $, until resolveAnchors resolves or rejects it
+	kCanon                     // a class or \p under (?c): set, subs[0] its sequences; until resolveCanon
 )
 
 func charNode(set runeSet) *node { return &node{kind: kChar, set: set} }
