@@ -214,9 +214,6 @@ func (p *parser) quantified(n *node, q, lo, hi int) *node {
 	if n.kind == kEmpty { // Java repeats an empty atom: still empty
 		return n
 	}
-	if n.kind == kCanon && !canonSequences(n.set).prefixFree() {
-		p.fail(q, ConstructFlagCanonEq, "a quantifier directly on a class or \\p{...} under (?c) is only supported when none of the sequences that compose to its members is a prefix of another: Java keeps the longest in each repetition")
-	}
 	if w := weight(r); w > maxExpanded {
 		p.fail(q, ConstructRepeatCount, fmt.Sprintf("repetition counts expand the pattern to more than %d characters", maxExpanded))
 	}

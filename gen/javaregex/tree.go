@@ -30,6 +30,7 @@ const (
 	kEndText                   // Java \z, and a $ proven to sit at the end
 	kDollar                    // Java $, until resolveAnchors resolves or rejects it
 	kCanon                     // a class or \p under (?c): set, subs[0] its sequences; until resolveCanon
+	kNotNext                   // holds unless the next code point is in set; state min; only inside resolveCanon
 )
 
 func charNode(set runeSet) *node { return &node{kind: kChar, set: set} }
