@@ -115,6 +115,14 @@ var rejected = []rejection{
 	// prefixes of others (Java keeps the longest), possessive.
 	{"(?c)[\\x{1EA1}\\x{1EAD}]*\\x{302}", 22, "(?c) flag"},
 	{"(?c)[a]*+", 7, "possessive quantifier"},
+	{"(?c)\\pL+", 7, "(?c) flag"},
+	{"(?c)[\\x{1EA1}\\x{1EAD}]?\\x{302}", 22, "(?c) flag"},
+	{"(?c)[^b]*", 8, "(?c) flag"},
+	// (?c): a large class repeated in a group, where the cluster may
+	// continue into the next iteration: exact but too large.
+	{"(?c)(?:\\pL)+x", 7, "pattern too large"},
+	{"(?c)(?:\\pL|\\pM)*", 7, "pattern too large"},
+	{"(?c)(?:[^b])*", 7, "pattern too large"},
 	{"(?c)[a-", 5, "syntax"},
 	{"(?c)\\p{Nosuch}", 4, "syntax"},
 	{"\\N{LINE FEED}", 0, "syntax"},
