@@ -20,7 +20,7 @@ func resolveCanon(n *node) *node {
 	if !findKind(n, kCanon) {
 		return n
 	}
-	e := &canonElim{joins: []runeSet{nil}}
+	e := &canonElim{joins: []runeSet{nil}, off: findFirst(n, kCanon).off}
 	n = e.mark(n, nil)
 	if len(e.joins) == 1 {
 		return n
@@ -40,7 +40,7 @@ func resolveCanon(n *node) *node {
 // canonElim holds the pending conditions: joins[g] for state g >= 1.
 type canonElim struct {
 	joins []runeSet
-	off   int // of the first kCanon that needed a condition, for errors
+	off   int // of the first kCanon, for errors
 }
 
 func (e *canonElim) bound(n *node) {
@@ -98,7 +98,7 @@ func (e *canonElim) markCanon(k *node, follow runeSet) *node {
 			plain = plain.union(g.set)
 			continue
 		}
-		out = altNodes(out, catNodes(charNode(g.set), &node{kind: kNotNext, set: g.join, min: e.state(g.join, k.off)}))
+		out = altNodes(out, catNodes(charNode(g.set), &node{kind: kNotNext, set: g.join, min: e.state(g.join)}))
 	}
 	if len(plain) > 0 {
 		out = altNodes(charNode(plain), out)
@@ -113,10 +113,7 @@ func (e *canonElim) markCanon(k *node, follow runeSet) *node {
 }
 
 // state is the automaton state of the condition "not in join".
-func (e *canonElim) state(join runeSet, off int) int {
-	if len(e.joins) == 1 {
-		e.off = off
-	}
+func (e *canonElim) state(join runeSet) int {
 	for g, j := range e.joins {
 		if g > 0 && j.equal(join) {
 			return g
