@@ -11,7 +11,8 @@
 // Patterns longer than 4096 bytes, with groups or classes nested more than
 // 100 deep, with a repetition that expands to more than 10,000 character
 // positions (counts above Go's limit of 1000 are written out), whose
-// rewrite of a $ not at the end exceeds 40,000 nodes (maxRewriteNodes), or
+// rewrite of a $ not at the end or of classes under (?c) exceeds 40,000
+// nodes (maxRewriteNodes), or
 // whose translation is longer than 1 MB (each \p{L} prints its ranges, some
 // 9 kB) are rejected.
 // Translate and Analyze keep no state and are safe for concurrent use.
@@ -33,13 +34,15 @@
 // unicode_tables.go), never Go's; \N{NAME} with Java 17's names
 // (charnames.z); $ and \Z anywhere (split on how the input ends,
 // dollar_split.go); repetitions whose body can match "" through an anchor,
-// with Java's Loop semantics; (?c) where it changes nothing. Rejected are
+// with Java's Loop semantics; classes and \p under (?c) with Java 17's
+// NFC of grapheme clusters (canon.go, canon_tables.go). Rejected are
 // the constructs no RE2 pattern can express (lookaround, backreferences to
 // existing groups, atomic groups, \b \B \X \G, ^ under (?m)) and a few
 // uses this package does not model: possessive quantifiers and \R where
 // they could differ from the greedy form or the plain alternation, a (?m) $
 // that a line terminator can follow inside a repetition or in an
-// alternative with more after it, and a class or \p under (?c).
+// alternative with more after it, and a quantifier directly on a class
+// under (?c) whose composing sequences nest.
 // Error.Construct names the reason. There is no silent difference: an
 // accepted pattern has been parsed with a port of Java's own parser and
 // printed with explicit character sets, so Go's differing notions of ".",

@@ -10,8 +10,7 @@ import "fmt"
 // exact character sets as it goes. Errors are raised by panicking with an
 // *Error, as Java throws, and recovered in translate.
 
-// flags are Java's inline flags that this package supports. CANON_EQ (c)
-// is rejected when turned on, so it never needs a bit.
+// flags are Java's inline flags that this package supports.
 type flags uint8
 
 const (
