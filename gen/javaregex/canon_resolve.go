@@ -178,7 +178,12 @@ func (e *canonElim) product(n *node) matrix {
 func (e *canonElim) plain(n *node) matrix {
 	m := e.zero()
 	m[0][0] = n
+	f, nullable := first(n)
 	for g := 1; g < len(e.joins); g++ {
+		if !nullable && len(f.intersect(e.joins[g])) == 0 {
+			m[g][0] = n // nothing to restrict: skip the product's copy
+			continue
+		}
 		x := firstCharTracker(e.joins[g].complement()).product(n)
 		m[g][0], m[g][g] = x[0][1], x[0][0]
 	}

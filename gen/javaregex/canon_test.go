@@ -152,3 +152,19 @@ func TestCanonBound(t *testing.T) {
 	}
 	t.Fatal("no chain of up to 64 units reached maxRewriteNodes")
 }
+
+// TestCanonDeterministic: the translation of large classes under (?c),
+// built from maps of sequences, is the same every time.
+func TestCanonDeterministic(t *testing.T) {
+	for _, p := range []string{`(?c)\pL`, `(?c)\P{M}\pM`, `(?c)(?:[^a]|b)\x{301}?`} {
+		first, err := Translate(p)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for range 3 {
+			if again, _ := Translate(p); again != first {
+				t.Fatalf("%s: two translations differ", p)
+			}
+		}
+	}
+}

@@ -118,6 +118,8 @@ var rejected = []rejection{
 	{"(?c)\\pL+", 7, "(?c) flag"},
 	{"(?c)[\\x{1EA1}\\x{1EAD}]?\\x{302}", 22, "(?c) flag"},
 	{"(?c)[^b]*", 8, "(?c) flag"},
+	{"(?c)(?:[a]|$){2}\\x{301}?", 13, "(?c) flag"},
+	{"(?c)(?:[a]|$){3}\\x{301}?", 13, "(?c) flag"},
 	// (?c): a large class repeated in a group, where the cluster may
 	// continue into the next iteration: exact but too large.
 	{"(?c)(?:\\pL)+x", 7, "pattern too large"},
