@@ -36,15 +36,17 @@ import (
 //
 // A quantifier directly on the construct (Curly, Ques) is different: it
 // calls the construct with nothing after it, so each iteration keeps the
-// first prefix that matches, the longest. That equals trying them all only
-// when W(S) has no sequence that is a proper prefix of another (then at
-// most one prefix of any cluster is in W(S)); other sets are rejected
-// there. A group around it ((?:[a])*) is a Loop, which backtracks fully.
+// first prefix that matches, the longest. That equals trying them all
+// where nothing that can follow (another iteration or the rest) can start
+// with a code point that extends a sequence of W(S) into a longer one
+// (seqTrie.extensions): a shorter prefix p of the cluster, where Java takes
+// the longer p x, is followed by x, which then nothing can match, so
+// trying p too accepts nothing more ((?c)\pL+: the extensions are marks).
+// Elsewhere it is rejected ((?c)[\x{1EA1}\x{1EAD}]*\x{302}). A group
+// around the construct ((?:[a])*) is a Loop, which backtracks fully.
 //
-// F_t(R) is the product of R with firstCharTracker. Where R can match ""
-// and the characters after the enclosing group or repetition could join
-// the cluster, the rewrite would need what follows outside: that is
-// rejected (resolveCanon).
+// The conditions F_t are eliminated by a product with the pattern
+// (resolveCanon), within maxRewriteNodes.
 
 // hangul syllables compose arithmetically (Unicode 13, chapter 3.12):
 // Canon.java checks that Java's Normalizer agrees for every syllable.
@@ -147,17 +149,33 @@ func (t *seqTrie) add(seq ...rune) {
 	t.end = true
 }
 
-// prefixFree reports whether no sequence is a proper prefix of another.
-func (t *seqTrie) prefixFree() bool {
-	if t.end && len(t.next) > 0 {
-		return false
-	}
+// extensions are the code points that, right after a sequence of t,
+// start a longer sequence of t.
+func (t *seqTrie) extensions() runeSet {
+	var out runeSet
 	for _, n := range t.next {
-		if !n.prefixFree() {
-			return false
+		out = out.union(n.extensions())
+	}
+	if t.end {
+		for c, n := range t.next {
+			if n.hasEnd() {
+				out = out.union(single(c))
+			}
 		}
 	}
-	return true
+	return out
+}
+
+func (t *seqTrie) hasEnd() bool {
+	if t.end {
+		return true
+	}
+	for _, n := range t.next {
+		if n.hasEnd() {
+			return true
+		}
+	}
+	return false
 }
 
 // node is the trie as a pattern, with the code points that lead to equal

@@ -91,6 +91,10 @@ func (e *canonElim) mark(n *node, follow runeSet) *node {
 }
 
 func (e *canonElim) markCanon(k *node, follow runeSet) *node {
+	if k.committed && len(canonSequences(k.set).extensions().intersect(follow)) > 0 {
+		panic(&Error{Offset: k.off, Construct: ConstructFlagCanonEq,
+			Msg: "a quantifier directly on a class or \\p{...} under (?c) is only supported where what can follow it cannot extend one of its composing sequences into a longer one: Java keeps the longest in each repetition (a group around it backtracks)"})
+	}
 	var plain runeSet
 	var out *node
 	for _, g := range canonGroups(k.set) {

@@ -99,32 +99,40 @@ func (t *seqTrie) all(prefix []rune) [][]rune {
 	return out
 }
 
-func TestCanonPrefixFree(t *testing.T) {
+// TestCanonExtensions: the code points that extend a sequence into a
+// longer one, directly or through a code point that ends none.
+func TestCanonExtensions(t *testing.T) {
 	for _, c := range []struct {
 		seqs [][]rune
-		want bool
+		want []rune
 	}{
-		{nil, true},
-		{[][]rune{{'a', 'b'}}, true},
-		{[][]rune{{'a', 'b'}, {'a', 'c'}}, true},
-		{[][]rune{{'a', 'b'}, {'a', 'b', 'c'}}, false},
-		{[][]rune{{'a', 'b', 'c'}, {'a', 'b'}}, false},
-		{[][]rune{{'x', 'y'}, {'a', 'b'}, {'a', 'b', 'c', 'd'}}, false},
+		{nil, nil},
+		{[][]rune{{'a', 'b'}}, nil},
+		{[][]rune{{'a', 'b'}, {'a', 'c'}}, nil},
+		{[][]rune{{'a', 'b'}, {'a', 'b', 'c'}}, []rune{'c'}},
+		{[][]rune{{'a', 'b', 'c'}, {'a', 'b'}}, []rune{'c'}},
+		{[][]rune{{'x', 'y'}, {'a', 'b'}, {'a', 'b', 'c', 'd'}}, []rune{'c'}},
+		{[][]rune{{'a', 'b'}, {'a', 'b', 'c'}, {'a', 'b', 'd'}, {'a', 'b', 'c', 'e'}}, []rune{'c', 'd', 'e'}},
 	} {
 		tr := &seqTrie{}
 		for _, s := range c.seqs {
 			tr.add(s...)
 		}
-		if got := tr.prefixFree(); got != c.want {
-			t.Errorf("%q: prefixFree %v, want %v", c.seqs, got, c.want)
+		if got, want := tr.extensions(), runeSetOf(c.want); !got.equal(want) {
+			t.Errorf("%q: extensions %v, want %v", c.seqs, got, want)
 		}
 	}
-	// [ạậ] nests (a U+0323 is a prefix of a U+0323 U+0302), [é] does not.
-	if canonSequences(runeSetOf([]rune{0x1EA1, 0x1EAD})).prefixFree() {
-		t.Error("[\\x{1EA1}\\x{1EAD}]: prefix-free, want nested")
+	// [ạậ] nests (a U+0323 then U+0302), [é] does not; \pL's extensions
+	// include marks and the Hangul trailing jamo (L V, then T), not 'a'.
+	if got := canonSequences(runeSetOf([]rune{0x1EA1, 0x1EAD})).extensions(); !got.equal(single(0x302)) {
+		t.Errorf("[\\x{1EA1}\\x{1EAD}]: extensions %v, want U+0302", got)
 	}
-	if !canonSequences(single(0xE9)).prefixFree() {
-		t.Error("[é]: nested, want prefix-free")
+	if got := canonSequences(single(0xE9)).extensions(); len(got) != 0 {
+		t.Errorf("[é]: extensions %v, want none", got)
+	}
+	letters := parse(`\p{L}`).set
+	if got := canonSequences(letters).extensions(); !got.has(0x302) || !got.has(0x11A8) || got.has('a') {
+		t.Errorf("\\pL: extensions %v, want U+0302 and U+11A8, not a", got)
 	}
 }
 

@@ -36,7 +36,7 @@ var nonRegular = map[string]bool{
 // the list only shrinks.
 var notYetTranslated = map[string]bool{
 	ConstructMultilineDollar: true, // (?m) $ that a terminator can follow, in a repetition or an alternative with more after it
-	ConstructFlagCanonEq:     true, // a quantifier directly on a class under (?c) whose sequences nest (Java keeps the longest); (?c) in (x|$){2,}
+	ConstructFlagCanonEq:     true, // a quantifier directly on a class under (?c) where what follows could extend a sequence (Java keeps the longest); (?c) in (x|$){2,}
 }
 
 // TestCoverage prints how many of the corpus's Java-valid patterns

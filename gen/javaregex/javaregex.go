@@ -42,7 +42,7 @@
 // they could differ from the greedy form or the plain alternation, a (?m) $
 // that a line terminator can follow inside a repetition or in an
 // alternative with more after it, and a quantifier directly on a class
-// under (?c) whose composing sequences nest.
+// under (?c) where what follows could extend a composing sequence.
 // Error.Construct names the reason. There is no silent difference: an
 // accepted pattern has been parsed with a port of Java's own parser and
 // printed with explicit character sets, so Go's differing notions of ".",

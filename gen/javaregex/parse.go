@@ -168,10 +168,9 @@ func (p *parser) sequence() *node {
 		default: // including ']' and '}', which Java reads as literals
 			n = p.atom()
 		}
-		q := p.cur
 		r := p.closure(n)
-		if r != n && n.kind == kCanon && !canonSequences(n.set).prefixFree() {
-			p.fail(q, ConstructFlagCanonEq, "a quantifier directly on a class or \\p{...} under (?c) is only supported when none of the sequences that compose to its members is a prefix of another: Java keeps the longest in each repetition (a group around it backtracks)")
+		if r != n && n.kind == kCanon {
+			n.committed = true
 		}
 		parts = append(parts, r)
 	}

@@ -111,13 +111,13 @@ var rejected = []rejection{
 	{"\\N{NO SUCH NAME}", 0, "syntax"},
 	{"(?m)(a$)+\\n?", 6, "(?m) $"},
 	{"(?m)(a$|\\r)+", 6, "(?m) $"},
-	// (?c): a quantifier directly on a class some of whose sequences are
-	// prefixes of others (Java keeps the longest), possessive.
-	{"(?c)[\\x{1EA1}\\x{1EAD}]*\\x{302}", 22, "(?c) flag"},
+	// (?c): a quantifier directly on a class one of whose sequences what
+	// follows could extend (Java keeps the longest), possessive.
+	{"(?c)[\\x{1EA1}\\x{1EAD}]*\\x{302}", 4, "(?c) flag"},
 	{"(?c)[a]*+", 7, "possessive quantifier"},
-	{"(?c)\\pL+", 7, "(?c) flag"},
-	{"(?c)[\\x{1EA1}\\x{1EAD}]?\\x{302}", 22, "(?c) flag"},
-	{"(?c)[^b]*", 8, "(?c) flag"},
+	{"(?c)\\pL+", 4, "(?c) flag"},
+	{"(?c)[\\x{1EA1}\\x{1EAD}]?\\x{302}", 4, "(?c) flag"},
+	{"(?c)[^b]*", 4, "(?c) flag"},
 	{"(?c)(?:[a]|$){2}\\x{301}?", 13, "(?c) flag"},
 	{"(?c)(?:[a]|$){3}\\x{301}?", 13, "(?c) flag"},
 	// (?c): a large class repeated in a group, where the cluster may

@@ -14,6 +14,7 @@ type node struct {
 	// resolvePossessive accepts it only where it equals the greedy one.
 	possessive bool
 	linebreak  bool  // kAlt: Java's \R, checked by resolveFollow
+	committed  bool  // kCanon: the operand of a quantifier (Java's Curly, Ques), see canon.go
 	dollar     flags // kDollar: MULTILINE and UNIX_LINES as they were at the $
 	off        int   // byte offset of the construct, for errors found after parsing
 }
