@@ -89,7 +89,7 @@ func (a *PolicyAutomaton) Validate() error {
 			return errors.New("automaton: RuneStarts do not ascend")
 		}
 	}
-	for _, c := range a.ASCII + a.RuneClasses {
+	for _, c := range []byte(a.ASCII + a.RuneClasses) { // bytes: a class of 128 or more is not UTF-8
 		if uint32(c) >= a.Classes {
 			return fmt.Errorf("automaton: class %d of %d", c, a.Classes)
 		}

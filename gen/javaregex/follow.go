@@ -110,6 +110,9 @@ func first(n *node) (runeSet, bool) {
 	case kRepeat:
 		f, nullable := first(n.subs[0])
 		return f, nullable || n.min == 0 || n.max == 0
+	case kCanon:
+		f, _ := first(n.subs[0])
+		return n.set.union(f), false
 	}
 	return nil, true // kEmpty and the anchors
 }

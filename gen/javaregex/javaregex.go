@@ -11,7 +11,8 @@
 // Patterns longer than 4096 bytes, with groups or classes nested more than
 // 100 deep, with a repetition that expands to more than 10,000 character
 // positions (counts above Go's limit of 1000 are written out), whose
-// rewrite of a $ not at the end exceeds 40,000 nodes (maxRewriteNodes), or
+// rewrite of a $ not at the end or of classes under (?c) exceeds 40,000
+// nodes (maxRewriteNodes), or
 // whose translation is longer than 1 MB (each \p{L} prints its ranges, some
 // 9 kB) are rejected.
 // Translate and Analyze keep no state and are safe for concurrent use.
@@ -33,12 +34,14 @@
 // unicode_tables.go), never Go's; \N{NAME} with Java 17's names
 // (charnames.z); $, \Z and (?m) $ anywhere (dollar_split.go,
 // dollar_multiline.go); repetitions whose body can match "" through an anchor,
-// with Java's Loop semantics; (?c) where it changes nothing. Rejected are
+// with Java's Loop semantics; classes and \p under (?c) with Java 17's
+// NFC of grapheme clusters (canon.go, canon_tables.go). Rejected are
 // the constructs no RE2 pattern can express (lookaround, backreferences to
 // existing groups, atomic groups, \b \B \X \G, ^ under (?m)) and a few
 // uses this package does not model: possessive quantifiers and \R where
 // they could differ from the greedy form or the plain alternation, and a
-// class or \p under (?c).
+// quantifier directly on a class under (?c) where what follows could
+// extend a composing sequence.
 // Error.Construct names the reason. There is no silent difference: an
 // accepted pattern has been parsed with a port of Java's own parser and
 // printed with explicit character sets, so Go's differing notions of ".",
@@ -103,6 +106,7 @@ func translate(pattern string) (re string, tree *node, err *Error) {
 	}()
 	tree = parse(pattern)
 	resolveFollow(tree) // first: the anchors' rewrites drop the possessive and \R marks
+	tree = resolveCanon(tree)
 	tree = resolveAnchors(tree)
 	tree = expandRepeats(tree)
 	re = render(tree)

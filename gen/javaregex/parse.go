@@ -10,8 +10,7 @@ import "fmt"
 // exact character sets as it goes. Errors are raised by panicking with an
 // *Error, as Java throws, and recovered in translate.
 
-// flags are Java's inline flags that this package supports. CANON_EQ (c)
-// is rejected when turned on, so it never needs a bit.
+// flags are Java's inline flags that this package supports.
 type flags uint8
 
 const (
@@ -97,20 +96,16 @@ func (p *parser) fail(i int, construct, msg string) {
 }
 
 // canonEq is the node of a class or a \p{...} outside a class that
-// starts at start. Under (?c) Java 17 matches it (NFCCharProperty) against
-// the NFC form of the longest prefix, of two or more code points, of the
-// grapheme cluster at that position, and tries the character alone only
-// when the cluster has one code point: so even [a] stops matching the "a"
-// of "a\u0301", and [\r] the "\r" of "\r\n". That depends on grapheme
-// boundaries and normalization, which this package does not carry: it is
-// rejected, after the class itself has been checked as Java does. Nothing
-// else changes under an inline (?c): Pattern normalizes the pattern only for
-// the CANON_EQ flag given to compile, never for (?c), and checks the flag
-// only for classes and properties (Pattern.sequence and atom).
+// starts at start: under (?c) a kCanon, which Java 17 matches against the
+// canonical composition of grapheme clusters (see canon.go) and
+// resolveCanon rewrites once what follows it is known.
 func (p *parser) canonEq(start int, set runeSet) *node {
 	if p.flags.has(flagCanonEq) {
-		p.fail(start, ConstructFlagCanonEq,
-			"a class or \\p{...} under (?c) is not supported: Java matches it against the canonical composition of a whole grapheme cluster")
+		w := canonSequences(set).node()
+		if w == nil {
+			w = charNode(nil)
+		}
+		return &node{kind: kCanon, set: set, subs: []*node{w}, off: p.offs[start]}
 	}
 	return charNode(set)
 }
@@ -173,7 +168,11 @@ func (p *parser) sequence() *node {
 		default: // including ']' and '}', which Java reads as literals
 			n = p.atom()
 		}
-		parts = append(parts, p.closure(n))
+		r := p.closure(n)
+		if r != n && n.kind == kCanon {
+			n.committed = true
+		}
+		parts = append(parts, r)
 	}
 }
 

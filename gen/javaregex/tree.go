@@ -14,6 +14,7 @@ type node struct {
 	// resolvePossessive accepts it only where it equals the greedy one.
 	possessive bool
 	linebreak  bool  // kAlt: Java's \R, checked by resolveFollow
+	committed  bool  // kCanon: the operand of a quantifier (Java's Curly, Ques), see canon.go
 	dollar     flags // kDollar: MULTILINE and UNIX_LINES as they were at the $
 	off        int   // byte offset of the construct, for errors found after parsing
 }
@@ -29,6 +30,8 @@ const (
 	kBeginText                 // Java \A, and ^ without MULTILINE
 	kEndText                   // Java \z, and a $ proven to sit at the end
 	kDollar                    // Java $, until resolveAnchors resolves or rejects it
+	kCanon                     // a class or \p under (?c): set, subs[0] its sequences; until resolveCanon
+	kNotNext                   // holds unless the next code point is in set; state min; only inside resolveCanon
 )
 
 func charNode(set runeSet) *node { return &node{kind: kChar, set: set} }

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Regenerates ../../unicode_tables.go from Java 17's own regex engine and
+# Regenerates ../../unicode_tables.go, ../../charnames.z and
+# ../../canon_tables.go from Java 17's own regex engine and
 # Character tables (Unicode 13). Needs a Java 17 JDK; takes a few minutes.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,3 +14,7 @@ echo "regenerated $here/../../unicode_tables.go"
 "${bin}javac" -d "$tmp" "$here/Names.java"
 "${bin}java" -cp "$tmp" Names "$here/../../charnames.z"
 echo "regenerated $here/../../charnames.z"
+"${bin}javac" -d "$tmp" "$here/Canon.java"
+"${bin}java" --add-opens java.base/java.util.regex=ALL-UNNAMED -cp "$tmp" Canon "$tmp/canon_tables.go"
+gofmt "$tmp/canon_tables.go" > "$here/../../canon_tables.go"
+echo "regenerated $here/../../canon_tables.go"
