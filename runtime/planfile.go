@@ -354,6 +354,15 @@ func DecodePlan(b []byte) (*Plan, error) {
 	return decodePlan(string(b), true)
 }
 
+// DecodePlanOwned is DecodePlan of bytes the caller hands over: the plan
+// reads b in place, without DecodePlan's copy, so the caller must never
+// change b again (a buffer it has just read a file into, as
+// live.LoadFile does). The copy was most of a Load's fresh memory: 123
+// MB at 100,000 wildcard-heavy destinations, half its CPU time.
+func DecodePlanOwned(b []byte) (*Plan, error) {
+	return decodePlan(unsafe.String(unsafe.SliceData(b), len(b)), true)
+}
+
 // DecodePlanString is DecodePlan of bytes held in a string, such as a
 // file embedded with //go:embed; the plan's strings share s.
 func DecodePlanString(s string) (*Plan, error) {
