@@ -370,7 +370,8 @@ func DecodePlanString(s string) (*Plan, error) {
 }
 
 // decodePlan decodes s, checking its header, checksum and sections, and
-// with validate every invariant; without, it trusts them (MustLoadPlan).
+// with validate every invariant; without, it trusts them and keeps the
+// destinations as columns (MustLoadPlan).
 func decodePlan(s string, validate bool) (*Plan, error) {
 	d := &planDecoder{src: aligned(s)}
 	c, err := d.columns()
@@ -382,7 +383,7 @@ func decodePlan(s string, validate bool) (*Plan, error) {
 			return nil, err
 		}
 	}
-	return c.plan(), nil
+	return c.plan(!validate), nil
 }
 
 // aligned returns s, or a copy of it at an address aligned to
@@ -589,14 +590,14 @@ func (d *planDecoder) strings(name string, at, count int) ([]string, int, error)
 // plan assembles validated columns into a Plan: destinations in one
 // slice, their property values in another, the policies' required
 // literals in a third, every string a substring of the source, so that
-// the allocations do not grow with the plan.
-func (c *planColumns) plan() *Plan {
+// the allocations do not grow with the plan. With columns, the plan
+// keeps its destinations as c's columns instead (Plan.Destination).
+func (c *planColumns) plan(columns bool) *Plan {
 	p := &Plan{
 		Permissions:  c.Meta[0] == 1,
 		Matcher:      c.Matcher,
 		PolicyIndex:  c.Index,
 		PropertyKeys: make([]PropertyKey, len(c.PropNames)),
-		Destinations: make([]PlanDestination, len(c.DestPatterns)),
 		Policies:     make([]PlanPolicy, len(c.PolPatterns)),
 	}
 	p.Matcher.Permissions, p.Matcher.SetWords = p.Permissions, int(c.Meta[1])
@@ -606,7 +607,12 @@ func (c *planColumns) plan() *Plan {
 	for k := range p.PropertyKeys {
 		p.PropertyKeys[k] = PropertyKey{Name: c.PropNames[k], Field: c.PropFields[k], Kind: PropertyKind(c.PropKinds[k])}
 	}
-	c.destinations(p)
+	if columns {
+		p.cols = c
+	} else {
+		p.Destinations = make([]PlanDestination, len(c.DestPatterns))
+		c.destinations(p)
+	}
 	start := uint32(0)
 	for i := range p.Policies {
 		end := c.PolRequiredEnds[i]
@@ -637,33 +643,13 @@ func (c *planColumns) destinations(p *Plan) {
 		r := int(rowOf[d])
 		props := values[r*nk : (r+1)*nk : (r+1)*nk]
 		if r == filled {
-			c.rowValues(p, d, props)
+			for k := range props {
+				props[k] = c.property(p.PropertyKeys[k].Kind, d, k)
+			}
 			filled++
 		}
-		p.Destinations[d] = PlanDestination{
-			Pattern:    c.DestPatterns[d],
-			Store:      c.optional(c.DestStore[d]),
-			HasStore:   c.DestStore[d] != 0,
-			Cluster:    c.optional(c.DestCluster[d]),
-			HasCluster: c.DestCluster[d] != 0,
-			Properties: props,
-		}
-	}
-}
-
-// rowValues fills props with destination d's values.
-func (c *planColumns) rowValues(p *Plan, d int, props []PropertyValue) {
-	nk := len(props)
-	for k := range props {
-		x := c.PropIndex[d*nk+k]
-		if x == 0 {
-			continue
-		}
-		lo := uint32(0)
-		if k > 0 {
-			lo = c.PropValueEnds[k-1]
-		}
-		props[k] = c.value(p.PropertyKeys[k].Kind, c.PropValues[lo+x-1])
+		p.Destinations[d] = c.destination(d)
+		p.Destinations[d].Properties = props
 	}
 }
 

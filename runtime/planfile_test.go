@@ -87,6 +87,11 @@ func richPlan(t *testing.T) []byte { return richPlanWith(t, plan.MasksOff) }
 // richPlanWith is richPlan with the mask tables chosen by mode (richPlan:
 // none, so that the corruptions of the automata stay where they are).
 func richPlanWith(t *testing.T, mode plan.MaskMode) []byte {
+	return runtime.EncodePlan(richArtifact(t, mode))
+}
+
+// richArtifact is the plan richPlanWith encodes.
+func richArtifact(t *testing.T, mode plan.MaskMode) *runtime.Plan {
 	t.Helper()
 	data, err := os.ReadFile("../gen/plan/testdata/rich.json")
 	if err != nil {
@@ -96,7 +101,7 @@ func richPlanWith(t *testing.T, mode plan.MaskMode) []byte {
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return runtime.EncodePlan(plan.BuildWith(m, plan.Options{Masks: mode}).Artifact())
+	return plan.BuildWith(m, plan.Options{Masks: mode}).Artifact()
 }
 
 // TestDecodePlanTruncated truncates the plan at every section boundary
