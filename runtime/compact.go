@@ -34,6 +34,15 @@ type Compact struct {
 	// edgeslots.go), which NewMatcher then adopts rather than builds;
 	// EncodePlan fills it.
 	EdgeSlots []uint64
+	// Sigs are, when the plan carries them, the automata's ACL
+	// signatures as NewMatcher computes them (see plansigs.go), which it
+	// then adopts; gen/plan's Encode fills them.
+	Sigs []uint32
+	// NameIndex and NameRecs are, when the plan carries them, the exact
+	// names' table as NewMatcher builds it from ExactKeys (see
+	// plannames.go), which it then adopts; gen/plan's Encode fills them.
+	NameIndex []uint32
+	NameRecs  []uint64
 	// Per destination: rank, and NumOps ACL set numbers.
 	Rank    []uint32
 	DestACL []uint32
@@ -97,9 +106,8 @@ func NewMatcher(c *Compact) *Matcher {
 	m.headMask = 1<<heads - 1
 	m.setSig = m.setSigs(m.sigBit)
 	m.sigBit2 = secondBits(m.sigBit, m.headMask, m.principals)
-	exact := keys(c.ExactKeys, c.ExactEnds)
 	m.Infos = make([]Info, len(c.Rank))
-	for i := range exact {
+	for i := range c.ExactEnds {
 		f := c.Infos[i*InfoStride:]
 		info := Info{List: uint32(f[1]), Len: uint32(f[2])}
 		for op := range NumOps {
@@ -110,11 +118,14 @@ func NewMatcher(c *Compact) *Matcher {
 	// Every slice is made at its final size, here and in the tables'
 	// constructors: a package's initialisation then makes the same number
 	// of allocations whatever its config's size (TestInitAllocs).
-	m.Exact = newNameTable(exact, func(i int) (v [maxNameValues]uint32) {
-		d := c.Infos[i*InfoStride]
-		acl := &m.Infos[d].ACL
-		return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
-	})
+	var carried bool
+	if m.Exact, carried = nameTableOf(c.NameIndex, c.NameRecs, c.ExactKeys, c.ExactEnds); !carried {
+		m.Exact = newNameTable(keys(c.ExactKeys, c.ExactEnds), func(i int) (v [maxNameValues]uint32) {
+			d := c.Infos[i*InfoStride]
+			acl := &m.Infos[d].ACL
+			return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
+		})
+	}
 	m.destSig2 = m.destSig2s(m.setSigs(m.sigBit2))
 	m.Nodes = make([]Node, len(c.Nodes)/NodeStride)
 	for i := range m.Nodes {
@@ -133,7 +144,10 @@ func NewMatcher(c *Compact) *Matcher {
 	m.setVisits()
 	m.setMasks(c)
 	m.States = statesOf(c.States)
-	m.setStateSigs(c.EdgeFrom, c.EdgeTo)
+	sigs := m.adoptSigs(c.Sigs)
+	if !sigs {
+		m.setStateSigs(c.EdgeFrom, c.EdgeTo)
+	}
 	// The edges' elements are read in place: a []string of them would be
 	// 16 bytes of fresh, scanned memory per edge (15 MB at 100,000
 	// wildcard-heavy destinations) for one pass.
@@ -154,7 +168,9 @@ func NewMatcher(c *Compact) *Matcher {
 		m.Edges = NewEdgeTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo, m.Nodes)
 	}
 	m.DestACL = destACLOf(c.DestACL)
-	m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
+	if !sigs {
+		m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
+	}
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	return m
 }

@@ -41,8 +41,10 @@ const (
 	// DecodePlan reads only its own. Format 2 added the Auto* sections
 	// (the policy automata); format 3 the alignment (sectionAlign) and the
 	// EdgeSlots section (the built edge table, edgeslots.go); format 4 the
-	// Mask* sections (the mask tables, planmasks.go).
-	PlanFormat = 4
+	// Mask* sections (the mask tables, planmasks.go); format 5 the Sigs
+	// section (the automata's signatures, plansigs.go) and the Name*
+	// sections (the exact names' table, plannames.go).
+	PlanFormat = 5
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8
@@ -133,12 +135,17 @@ func (c *planColumns) fields() []planField {
 		{"Masks", &c.Matcher.Masks}, {"MaskEnds", &c.Matcher.MaskEnds}, {"MaskDests", &c.Matcher.MaskDests},
 		{"MaskKeys", &c.Matcher.MaskKeys}, {"MaskKeyEnds", &c.Matcher.MaskKeyEnds},
 		{"MaskDepths", &c.Matcher.MaskDepths}, {"MaskProbes", &c.Matcher.MaskProbes},
+		// The automata's signatures (format 5; plansigs.go).
+		{"Sigs", &c.Matcher.Sigs},
+		// The exact names' table (format 5; plannames.go).
+		{"NameIndex", &c.Matcher.NameIndex}, {"NameRecs", &c.Matcher.NameRecs},
 	}
 }
 
 // EncodePlan writes p in the binary form. The same plan always gives the
 // same bytes: strings are numbered in order of first use. A plan without
-// Compact.EdgeSlots gets them from a Matcher built here.
+// Compact.EdgeSlots, Sigs or NameIndex gets them from a Matcher built
+// here.
 func EncodePlan(p *Plan) []byte {
 	c := columnsOf(p)
 	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())
@@ -253,8 +260,19 @@ func columnsOf(p *Plan) *planColumns {
 		Index:   p.PolicyIndex,
 	}
 	c.Index.Automata = nil
-	if len(c.Matcher.EdgeSlots) == 0 {
-		c.Matcher.EdgeSlots = NewMatcher(&p.Matcher).Edges.SlotWords()
+	cm := &c.Matcher
+	slots, sigs, names := len(cm.EdgeSlots) == 0, len(cm.Sigs) == 0 && len(cm.Nodes) > 0, len(cm.NameIndex) == 0 && len(cm.ExactEnds) > 0
+	if slots || sigs || names {
+		m := NewMatcher(&p.Matcher)
+		if slots {
+			cm.EdgeSlots = m.Edges.SlotWords()
+		}
+		if sigs {
+			cm.Sigs = m.SigWords()
+		}
+		if names {
+			cm.NameIndex, cm.NameRecs = m.Exact.NameWords()
+		}
 	}
 	c.automataColumns(p.PolicyIndex.Automata)
 	strs := stringRefs{ids: map[string]uint32{}}

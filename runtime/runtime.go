@@ -28,7 +28,8 @@ import "errors"
 // to build instead.
 // Version 8: PlanFormat 4 (the mask tables), for the same reason.
 // Version 9: generated code reads destinations with Plan.Destination and
-// Plan.Property (MustLoadPlan builds no Plan.Destinations).
+// Plan.Property (MustLoadPlan builds no Plan.Destinations), and embeds
+// PlanFormat 5 (the signatures and the exact names' table carried).
 const (
 	Version    = 9
 	MinVersion = 9
