@@ -1,6 +1,10 @@
 package live
 
-import "github.com/destgen/destgen/runtime"
+import (
+	"os"
+
+	"github.com/destgen/destgen/runtime"
+)
 
 // Load builds a Realm from a plan artifact, as destgen -plan writes it
 // (or runtime.EncodePlan of a Realm's Plan). runtime.DecodePlan validates
@@ -14,4 +18,25 @@ func Load(artifact []byte) (*Realm, error) {
 		return nil, err
 	}
 	return newRealm(p)
+}
+
+// LoadOwned is Load of an artifact the caller hands over: the Realm reads
+// artifact in place instead of copying it (runtime.DecodePlanOwned), so
+// the caller must never change it again. It validates as Load does.
+func LoadOwned(artifact []byte) (*Realm, error) {
+	p, err := runtime.DecodePlanOwned(artifact)
+	if err != nil {
+		return nil, err
+	}
+	return newRealm(p)
+}
+
+// LoadFile is Load of the artifact in the file at path, read into a
+// buffer the Realm then owns (LoadOwned): no copy beyond the read.
+func LoadFile(path string) (*Realm, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return LoadOwned(b)
 }

@@ -31,15 +31,27 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		owned, err := LoadOwned(bytes.Clone(artifact))
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := LoadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, name := range probeNames(ex.m) {
 			for _, ps := range [][]string{nil, {"alice", "ops"}, {"bob"}} {
 				a, _ := json.Marshal(ex.r.Explain(name, ps))
-				b, _ := json.Marshal(loaded.Explain(name, ps))
-				if !bytes.Equal(a, b) {
-					t.Errorf("%s %q %q: compiled %s, loaded %s", ex.path, name, ps, a, b)
+				for how, r := range map[string]*Realm{"Load": loaded, "LoadOwned": owned, "LoadFile": file} {
+					if b, _ := json.Marshal(r.Explain(name, ps)); !bytes.Equal(a, b) {
+						t.Errorf("%s %q %q: compiled %s, %s %s", ex.path, name, ps, a, how, b)
+					}
 				}
 			}
 		}
+	}
+	if _, err := LoadFile(filepath.Join(t.TempDir(), "absent.plan")); err == nil {
+		t.Error("LoadFile of a missing file: no error")
 	}
 }
 
@@ -57,6 +69,9 @@ func TestLoadBad(t *testing.T) {
 		loaded, err := Load(b)
 		if err == nil || loaded != nil {
 			t.Errorf("%d bytes: loaded", len(b))
+		}
+		if owned, err := LoadOwned(bytes.Clone(b)); err == nil || owned != nil {
+			t.Errorf("%d bytes: LoadOwned loaded", len(b))
 		}
 		h.Store(loaded)
 		if h.Current() != r {

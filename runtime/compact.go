@@ -1,10 +1,5 @@
 package runtime
 
-import (
-	"cmp"
-	"slices"
-)
-
 // Compact is a Matcher in the form generated code carries: strings
 // concatenated into one blob per table and everything else flat integer
 // slices. The Go compiler builds a package of such literals in time linear
@@ -39,6 +34,15 @@ type Compact struct {
 	// edgeslots.go), which NewMatcher then adopts rather than builds;
 	// EncodePlan fills it.
 	EdgeSlots []uint64
+	// Sigs are, when the plan carries them, the automata's ACL
+	// signatures as NewMatcher computes them (see plansigs.go), which it
+	// then adopts; gen/plan's Encode fills them.
+	Sigs []uint32
+	// NameIndex and NameRecs are, when the plan carries them, the exact
+	// names' table as NewMatcher builds it from ExactKeys (see
+	// plannames.go), which it then adopts; gen/plan's Encode fills them.
+	NameIndex []uint32
+	NameRecs  []uint64
 	// Per destination: rank, and NumOps ACL set numbers.
 	Rank    []uint32
 	DestACL []uint32
@@ -102,9 +106,8 @@ func NewMatcher(c *Compact) *Matcher {
 	m.headMask = 1<<heads - 1
 	m.setSig = m.setSigs(m.sigBit)
 	m.sigBit2 = secondBits(m.sigBit, m.headMask, m.principals)
-	exact := keys(c.ExactKeys, c.ExactEnds)
 	m.Infos = make([]Info, len(c.Rank))
-	for i := range exact {
+	for i := range c.ExactEnds {
 		f := c.Infos[i*InfoStride:]
 		info := Info{List: uint32(f[1]), Len: uint32(f[2])}
 		for op := range NumOps {
@@ -115,11 +118,14 @@ func NewMatcher(c *Compact) *Matcher {
 	// Every slice is made at its final size, here and in the tables'
 	// constructors: a package's initialisation then makes the same number
 	// of allocations whatever its config's size (TestInitAllocs).
-	m.Exact = newNameTable(exact, func(i int) (v [maxNameValues]uint32) {
-		d := c.Infos[i*InfoStride]
-		acl := &m.Infos[d].ACL
-		return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
-	})
+	var carried bool
+	if m.Exact, carried = nameTableOf(c.NameIndex, c.NameRecs, c.ExactKeys, c.ExactEnds); !carried {
+		m.Exact = newNameTable(keys(c.ExactKeys, c.ExactEnds), func(i int) (v [maxNameValues]uint32) {
+			d := c.Infos[i*InfoStride]
+			acl := &m.Infos[d].ACL
+			return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
+		})
+	}
 	m.destSig2 = m.destSig2s(m.setSigs(m.sigBit2))
 	m.Nodes = make([]Node, len(c.Nodes)/NodeStride)
 	for i := range m.Nodes {
@@ -138,9 +144,16 @@ func NewMatcher(c *Compact) *Matcher {
 	m.setVisits()
 	m.setMasks(c)
 	m.States = statesOf(c.States)
-	m.setStateSigs(c.EdgeFrom, c.EdgeTo)
-	elems := keys(c.EdgeKeys, c.EdgeEnds)
-	for i, e := range elems {
+	sigs := m.adoptSigs(c.Sigs)
+	if !sigs {
+		m.setStateSigs(c.EdgeFrom, c.EdgeTo)
+	}
+	// The edges' elements are read in place: a []string of them would be
+	// 16 bytes of fresh, scanned memory per edge (15 MB at 100,000
+	// wildcard-heavy destinations) for one pass.
+	elem := keysOf(c.EdgeKeys, c.EdgeEnds)
+	for i := range c.EdgeEnds {
+		e := elem(i)
 		w := firstWord(e, 0, len(e))
 		m.Nodes[c.EdgeFrom[i]].Filter |= filterBit(w, len(e))
 		if a := m.automatonAt(c.EdgeFrom[i]); a != nil {
@@ -150,12 +163,14 @@ func NewMatcher(c *Compact) *Matcher {
 	}
 	// After the filters: edges copy their children's (hotNode).
 	if len(c.EdgeSlots) > 0 {
-		m.Edges = edgeTableOf(c.EdgeSlots, elems, c.EdgeFrom, c.EdgeTo)
+		m.Edges = edgeTableOf(c.EdgeSlots, elem, len(c.EdgeEnds), c.EdgeFrom, c.EdgeTo)
 	} else {
-		m.Edges = NewEdgeTable(elems, c.EdgeFrom, c.EdgeTo, m.Nodes)
+		m.Edges = NewEdgeTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo, m.Nodes)
 	}
 	m.DestACL = destACLOf(c.DestACL)
-	m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
+	if !sigs {
+		m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
+	}
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	m.cache = newResultCache(m)
 	return m
@@ -163,12 +178,23 @@ func NewMatcher(c *Compact) *Matcher {
 
 // automatonAt returns the automaton whose start is node n, or nil. The
 // automata are few (a handful per pattern length) and ordered by start.
+// NewMatcher asks once per edge: the search compares in place, where
+// slices.BinarySearchFunc copied each 264-byte Automaton it compared
+// (6% of initialisation at 100,000 wildcard-heavy destinations).
 func (m *Matcher) automatonAt(n uint32) *Automaton {
-	i, ok := slices.BinarySearchFunc(m.Automata, int32(n), func(a Automaton, n int32) int { return cmp.Compare(a.Start, n) })
-	if !ok {
+	lo, hi := 0, len(m.Automata)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if m.Automata[mid].Start < int32(n) {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == len(m.Automata) || m.Automata[lo].Start != int32(n) {
 		return nil
 	}
-	return &m.Automata[i]
+	return &m.Automata[lo]
 }
 
 // keys splits a blob at its end offsets. The keys share the blob's memory.

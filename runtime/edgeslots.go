@@ -34,10 +34,11 @@ func (t *EdgeTable) SlotWords() []uint64 {
 }
 
 // edgeTableOf is NewEdgeTable of a table carried in words (EdgeSlots,
-// whose slots are a power of two, at least 2): the short table is words
-// itself where the platform allows (aliasWords), else a copy; the long
-// edges, few, are inserted as NewEdgeTable inserts them.
-func edgeTableOf(words []uint64, elems []string, from, to []uint32) EdgeTable {
+// whose slots are a power of two, at least 2) for edges edges, edge i's
+// element elem(i): the short table is words itself where the platform
+// allows (aliasWords), else a copy; the long edges, few, are inserted as
+// NewEdgeTable inserts them.
+func edgeTableOf(words []uint64, elem func(int) string, edges int, from, to []uint32) EdgeTable {
 	n := len(words) / edgeSlotWords
 	t := EdgeTable{shift: uint(64 - bits.TrailingZeros(uint(n)))}
 	if wordsInPlace {
@@ -50,14 +51,14 @@ func edgeTableOf(words []uint64, elems []string, from, to []uint32) EdgeTable {
 		}
 	}
 	long := 0
-	for _, e := range elems {
-		if len(e) > shortElem {
+	for i := range edges {
+		if len(elem(i)) > shortElem {
 			long++
 		}
 	}
 	t.long = newTable(long)
-	for i, e := range elems {
-		if len(e) > shortElem {
+	for i := range edges {
+		if e := elem(i); len(e) > shortElem {
 			t.long.insert(Slot{Key: e, Node: from[i], Value: to[i], Hash: EdgeHash(e, from[i])})
 		}
 	}
@@ -94,7 +95,7 @@ func (v *planCheck) edgeSlots() error {
 	if used == n {
 		return v.fail("EdgeSlots", 0, "no empty slot")
 	}
-	t := edgeTableOf(w, nil, nil, nil)
+	t := edgeTableOf(w, nil, 0, nil, nil)
 	filters := v.nodeFilters()
 	elem := keysOf(c.EdgeKeys, c.EdgeEnds)
 	short := 0

@@ -34,6 +34,10 @@ type NameTable struct {
 	mask    uint64   // len(index) - 1
 	offMask uint32   // the low bits of an entry that are its record's offset
 	keys    []string // in the order given, for All
+	// blob and ends hold the keys instead, cut as Compact.ExactKeys, in
+	// a table adopted from a plan (nameTableOf).
+	blob string
+	ends []uint32
 	// sampled: keys are hashed by sampleHash, which few of them share.
 	sampled bool
 }
@@ -304,6 +308,13 @@ func (t *NameTable) All() iter.Seq2[string, uint32] {
 		for _, k := range t.keys {
 			v, _ := t.Lookup(k)
 			if !yield(k, v) {
+				return
+			}
+		}
+		key := keysOf(t.blob, t.ends)
+		for i := range t.ends {
+			v, _ := t.Lookup(key(i))
+			if !yield(key(i), v) {
 				return
 			}
 		}

@@ -14,8 +14,10 @@ type Plan struct {
 	Matcher      Compact         // the destination matcher
 	PolicyIndex  CompactPolicies // the auto-creation index
 	PropertyKeys []PropertyKey   // property keys, in Properties field order
-	Destinations []PlanDestination
+	Destinations []PlanDestination // nil in a plan from MustLoadPlan: see Destination
 	Policies     []PlanPolicy
+
+	cols *planColumns // MustLoadPlan's: where Destination reads (plandest.go)
 }
 
 // PropertyKind is the type inferred for a property key across all
@@ -171,6 +173,10 @@ func PlanChecksum(b []byte) uint32 {
 // initialisation, when data is another plan (a plan file regenerated
 // without its Go file, or the reverse) or does not decode: the package
 // cannot answer for a config it was not generated from.
+//
+// The plan keeps its destinations as the columns they were encoded in:
+// Destinations is nil, and generated code reads each destination with
+// Destination and Property.
 //
 // Past the checksum it trusts the plan, as NewMatcher trusts a Compact:
 // the generator wrote both files in one run, and the checksum (CRC-32C,

@@ -31,6 +31,7 @@ var sectionSizes = []struct {
 	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
 	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
 	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
+	{"Sigs", 4}, {"NameIndex", 4}, {"NameRecs", 8},
 }
 
 // layout is where each section of an encoded plan starts (its head) and
@@ -87,6 +88,11 @@ func richPlan(t *testing.T) []byte { return richPlanWith(t, plan.MasksOff) }
 // richPlanWith is richPlan with the mask tables chosen by mode (richPlan:
 // none, so that the corruptions of the automata stay where they are).
 func richPlanWith(t *testing.T, mode plan.MaskMode) []byte {
+	return runtime.EncodePlan(richArtifact(t, mode))
+}
+
+// richArtifact is the plan richPlanWith encodes.
+func richArtifact(t *testing.T, mode plan.MaskMode) *runtime.Plan {
 	t.Helper()
 	data, err := os.ReadFile("../gen/plan/testdata/rich.json")
 	if err != nil {
@@ -96,7 +102,7 @@ func richPlanWith(t *testing.T, mode plan.MaskMode) []byte {
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return runtime.EncodePlan(plan.BuildWith(m, plan.Options{Masks: mode}).Artifact())
+	return plan.BuildWith(m, plan.Options{Masks: mode}).Artifact()
 }
 
 // TestDecodePlanTruncated truncates the plan at every section boundary
@@ -171,7 +177,7 @@ func TestDecodePlanHeader(t *testing.T) {
 	}
 	checkErr(t, "magic", mut(func(b []byte) { b[0] = 'X' }), "plan: offset 0: not a destgen plan (bad magic)")
 	checkErr(t, "magic's line end", mut(func(b []byte) { b[6] = '\n' }), "plan: offset 0: not a destgen plan (bad magic)")
-	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 4")
+	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 5")
 	checkErr(t, "checksum", mut(func(b []byte) { b[len(b)-1] ^= 1 }), "plan: offset 12: checksum mismatch")
 	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-23, len(b)-24))
 	checkErr(t, "alignment word", seal(mut(func(b []byte) { b[22] = 1 })), "plan: offset 20: header: alignment word is not zero")

@@ -55,11 +55,20 @@ func syntheticConfig(n int) []byte {
 func syntheticPlan(t testing.TB, n int) string { return syntheticPlanWith(t, n, plan.Options{}) }
 
 func syntheticPlanWith(t testing.TB, n int, o plan.Options) string {
+	return string(runtime.EncodePlan(syntheticArtifactWith(t, n, o)))
+}
+
+func syntheticArtifact(t testing.TB, n int) *runtime.Plan {
+	return syntheticArtifactWith(t, n, plan.Options{})
+}
+
+// syntheticArtifactWith is the plan syntheticPlanWith encodes.
+func syntheticArtifactWith(t testing.TB, n int, o plan.Options) *runtime.Plan {
 	m, diags := model.Load("synthetic.json", syntheticConfig(n))
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return string(runtime.EncodePlan(plan.BuildWith(m, o).Artifact()))
+	return plan.BuildWith(m, o).Artifact()
 }
 
 // loadAll is what a generated package's initialisation runs, or with

@@ -27,9 +27,12 @@ import "errors"
 // embedding a format 2 plan would panic at initialisation, so it fails
 // to build instead.
 // Version 8: PlanFormat 4 (the mask tables), for the same reason.
+// Version 9: generated code reads destinations with Plan.Destination and
+// Plan.Property (MustLoadPlan builds no Plan.Destinations), and embeds
+// PlanFormat 5 (the signatures and the exact names' table carried).
 const (
-	Version    = 8
-	MinVersion = 8
+	Version    = 9
+	MinVersion = 9
 	MaxVersion = Version
 )
 

@@ -54,11 +54,11 @@ func properties(f *jen.File, p *plan.Plan) {
 //	var Destinations [2]Destination
 //
 //	func init() {
-//		if len(destgenPlan.Destinations) != len(Destinations) || ... {
+//		if destgenPlan.NumDestinations() != len(Destinations) || ... {
 //			panic(...)
 //		}
 //		for i := range Destinations {
-//			p, d := &destgenPlan.Destinations[i], &Destinations[i]
+//			p, d := destgenPlan.Destination(i), &Destinations[i]
 //			...
 //		}
 //		for i := range Policies {
@@ -81,7 +81,7 @@ func destinations(f *jen.File, p *plan.Plan) {
 	f.Comment("Destinations are the configured destinations, in config order.")
 	f.Var().Id("Destinations").Index(jen.Lit(len(p.Model.Destinations))).Id("Destination")
 	body := []jen.Code{
-		jen.List(jen.Id("p"), jen.Id("d")).Op(":=").List(jen.Op("&").Id("destgenPlan").Dot("Destinations").Index(jen.Id("i")), jen.Op("&").Id("Destinations").Index(jen.Id("i"))),
+		jen.List(jen.Id("p"), jen.Id("d")).Op(":=").List(jen.Id("destgenPlan").Dot("Destination").Call(jen.Id("i")), jen.Op("&").Id("Destinations").Index(jen.Id("i"))),
 		jen.List(jen.Id("d").Dot("Index"), jen.Id("d").Dot("Pattern")).Op("=").List(jen.Id("i"), jen.Id("p").Dot("Pattern")),
 		jen.List(jen.Id("d").Dot("Store"), jen.Id("d").Dot("HasStore")).Op("=").List(jen.Id("p").Dot("Store"), jen.Id("p").Dot("HasStore")),
 		jen.List(jen.Id("d").Dot("Cluster"), jen.Id("d").Dot("HasCluster")).Op("=").List(jen.Id("p").Dot("Cluster"), jen.Id("p").Dot("HasCluster")),
@@ -93,7 +93,7 @@ func destinations(f *jen.File, p *plan.Plan) {
 	f.Comment("in MustLoadPlan's call proved was generated with this code; the test")
 	f.Comment("of its shape is a second guard.")
 	f.Func().Id("init").Params().Block(
-		jen.If(jen.Len(jen.Id("destgenPlan").Dot("Destinations")).Op("!=").Len(jen.Id("Destinations")).Op("||").
+		jen.If(jen.Id("destgenPlan").Dot("NumDestinations").Call().Op("!=").Len(jen.Id("Destinations")).Op("||").
 			Len(jen.Id("destgenPlan").Dot("PropertyKeys")).Op("!=").Len(jen.Id("Properties").Values().Dot("Has")).Op("||").
 			Len(jen.Id("destgenPlan").Dot("Policies")).Op("!=").Len(jen.Id("Policies"))).Block(
 			jen.Panic(jen.Lit("destgen: the embedded plan does not fit this code: run go generate")),
@@ -118,13 +118,13 @@ var propertyMember = map[config.ScalarType]string{
 
 // propertyInit emits, for field Durable,
 //
-//	if v := p.Properties[PropDurable]; v.Set {
+//	if v := destgenPlan.Property(i, PropDurable); v.Set {
 //		d.Properties.Durable = v.Str
 //		d.Properties.Has[PropDurable] = true
 //	}
 func propertyInit(fl model.Field) jen.Code {
 	prop := "Prop" + fl.GoName
-	return jen.If(jen.Id("v").Op(":=").Id("p").Dot("Properties").Index(jen.Id(prop)), jen.Id("v").Dot("Set")).Block(
+	return jen.If(jen.Id("v").Op(":=").Id("destgenPlan").Dot("Property").Call(jen.Id("i"), jen.Id(prop)), jen.Id("v").Dot("Set")).Block(
 		jen.Id("d").Dot("Properties").Dot(fl.GoName).Op("=").Id("v").Dot(propertyMember[fl.Type]),
 		jen.Id("d").Dot("Properties").Dot("Has").Index(jen.Id(prop)).Op("=").True(),
 	)

@@ -10,8 +10,8 @@ import (
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(8 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 8)
+	_ = runtime.EnforceVersion(9 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 9)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -55,31 +55,31 @@ var Destinations [6]Destination
 // in MustLoadPlan's call proved was generated with this code; the test
 // of its shape is a second guard.
 func init() {
-	if len(destgenPlan.Destinations) != len(Destinations) || len(destgenPlan.PropertyKeys) != len(Properties{}.Has) || len(destgenPlan.Policies) != len(Policies) {
+	if destgenPlan.NumDestinations() != len(Destinations) || len(destgenPlan.PropertyKeys) != len(Properties{}.Has) || len(destgenPlan.Policies) != len(Policies) {
 		panic("destgen: the embedded plan does not fit this code: run go generate")
 	}
 	for i := range Destinations {
-		p, d := &destgenPlan.Destinations[i], &Destinations[i]
+		p, d := destgenPlan.Destination(i), &Destinations[i]
 		d.Index, d.Pattern = i, p.Pattern
 		d.Store, d.HasStore = p.Store, p.HasStore
 		d.Cluster, d.HasCluster = p.Cluster, p.HasCluster
-		if v := p.Properties[PropDurable]; v.Set {
+		if v := destgenPlan.Property(i, PropDurable); v.Set {
 			d.Properties.Durable = v.Str
 			d.Properties.Has[PropDurable] = true
 		}
-		if v := p.Properties[PropPrefetch]; v.Set {
+		if v := destgenPlan.Property(i, PropPrefetch); v.Set {
 			d.Properties.Prefetch = v.Int
 			d.Properties.Has[PropPrefetch] = true
 		}
-		if v := p.Properties[PropReplicated]; v.Set {
+		if v := destgenPlan.Property(i, PropReplicated); v.Set {
 			d.Properties.Replicated = v.Bool
 			d.Properties.Has[PropReplicated] = true
 		}
-		if v := p.Properties[PropTtlSeconds]; v.Set {
+		if v := destgenPlan.Property(i, PropTtlSeconds); v.Set {
 			d.Properties.TtlSeconds = v.Int
 			d.Properties.Has[PropTtlSeconds] = true
 		}
-		if v := p.Properties[PropSampleRate]; v.Set {
+		if v := destgenPlan.Property(i, PropSampleRate); v.Set {
 			d.Properties.SampleRate = v.Float
 			d.Properties.Has[PropSampleRate] = true
 		}
@@ -104,7 +104,7 @@ func init() {
 var destgenPlanFile string
 
 // destgenPlan is destgenPlanFile decoded and checked, once, at initialisation.
-var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0x10014077)
+var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0xdfe555b6)
 
 // matcher answers the destination lookups from the plan's tables.
 var matcher = runtime.NewMatcher(&destgenPlan.Matcher)
