@@ -163,6 +163,9 @@ type automaton struct {
 	// a time (suspect), as NoLineTerminator does.
 	lastSkip  uint16
 	minPolicy [NumOps]uint32 // the lowest policy accepted for each op
+	// floor, for PolicyIndex.lead, is per state the lowest policy of the
+	// index that a name ending there could match (policy_floor.go).
+	floor []uint32
 }
 
 // newAutomaton expands c, clamping anything out of range to the dead

@@ -68,6 +68,11 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	x.addAutomata(c)
 	if len(specs) == 0 && len(always) == 0 && len(infix) == 0 && len(x.autos) == 1 && x.byPolicy == nil {
 		x.whole = x.autos[0]
+	} else if len(x.autos) == 1 {
+		if f := floors(x.autos[0], c, maxFloorWork); f != nil {
+			x.lead, x.autos = x.autos[0], nil
+			x.lead.floor = f
+		}
 	}
 	if len(infix) > 0 {
 		b := x.addBucket(infix)
