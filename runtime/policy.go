@@ -150,7 +150,6 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 		}
 		return -1, false
 	}
-	known := noPolicy // the lead automaton's answer
 	if a := x.lead; a != nil {
 		s := a.run(name)
 		p := a.accept[int(s)*numOps+int(op)]
@@ -162,7 +161,7 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 			}
 			return int(p), true
 		}
-		known = p
+		return x.afterLead(name, op, p, match)
 	}
 	opBit := uint8(1) << op
 	var best, cand uint32
@@ -217,7 +216,21 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 			best = min(best, a.find(name, op))
 		}
 	}
-	best = min(best, known)
+	if cand < best {
+		return x.findMatch(name, op, best, cand, match)
+	}
+	if best == noPolicy {
+		return -1, false
+	}
+	return int(best), true
+}
+
+// afterLead is Find for a name whose lead automaton answered p (noPolicy
+// for none) when a policy of the index may come first: the index's
+// probes, by its general path (such names are few), below p.
+func (x *PolicyIndex) afterLead(name string, op Op, p uint32, match func(policy int, name string) bool) (int, bool) {
+	best, cand := x.first(name, uint8(1)<<op)
+	best = min(best, p)
 	if cand < best {
 		return x.findMatch(name, op, best, cand, match)
 	}

@@ -97,3 +97,45 @@ func TestFloorMatch(t *testing.T) {
 		t.Errorf("Find(ab) = %d, %v; want 0, true", got, ok)
 	}
 }
+
+// TestLeadShare: floorIndex's automaton decides 1 policy of 4, a quarter
+// (minLeadShare), and leads; beside one more index policy it does not
+// (Find then runs it after the probes); deciding 2 of 4 it does. The
+// answers are the same either way.
+func TestLeadShare(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edit  func(c *CompactPolicies)
+		lead  bool
+		names map[string]int
+	}{
+		{"at", func(*CompactPolicies) {}, true, map[string]int{"a": 0, "ab": 1, "b": 2, "xab": 2, "ab\n": -1}},
+		{"below", func(c *CompactPolicies) { // a 5th policy, exact "zz"
+			c.Flags = append(c.Flags, 1<<NumOps-1|AnchorExact)
+			c.Literals += "zz"
+			c.LiteralEnds = append(c.LiteralEnds, uint32(len(c.Literals)))
+			c.EntryPolicy, c.AtEnd = append(c.EntryPolicy, 4), append(c.AtEnd, false)
+		}, false, map[string]int{"a": 0, "ab": 1, "b": 2, "zz": 4, "ab\n": -1}},
+		{"above", func(c *CompactPolicies) { // policy 2 decided by the automaton, which never accepts it
+			c.Flags[2] = 1<<NumOps - 1 | CheckAutomaton
+			c.Automata[0].Policies = []uint32{2, 3}
+		}, true, map[string]int{"a": 0, "ab": 1, "b": -1, "ab\n": -1}},
+	} {
+		c := floorIndex()
+		c.LiteralEnds, c.EntryPolicy, c.AtEnd, c.Flags = slices.Clone(c.LiteralEnds), slices.Clone(c.EntryPolicy), slices.Clone(c.AtEnd), slices.Clone(c.Flags)
+		tc.edit(c)
+		x := NewPolicyIndex(c)
+		if (x.lead != nil) != tc.lead {
+			t.Errorf("%s: lead %v, want %v", tc.name, x.lead != nil, tc.lead)
+		}
+		for name, want := range tc.names {
+			got, ok := x.Find(name, Publish, nil)
+			if !ok {
+				got = -1
+			}
+			if got != want {
+				t.Errorf("%s: Find(%q) = %d; want %d", tc.name, name, got, want)
+			}
+		}
+	}
+}
