@@ -65,6 +65,10 @@ type PolicyIndex struct {
 	// folds a short list's literal, prefix and suffix policies into its
 	// general policies' automaton): Find then only runs it.
 	whole *automaton
+	// lead, with its floors (policy_floor.go), is the list automaton
+	// that Find runs before the index, which it then probes only when a
+	// policy of the index could come first; autos is then empty.
+	lead *automaton
 }
 
 // CompactPolicies is a PolicyIndex as generated code carries it. Entry e
@@ -146,6 +150,19 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 		}
 		return -1, false
 	}
+	if a := x.lead; a != nil {
+		s := a.run(name)
+		p := a.accept[int(s)*numOps+int(op)]
+		// No policy of the index can come first: none whose names can
+		// end in state s, and no suffix in back8.
+		if p <= a.floor[s] && !x.backBelow(name, p) {
+			if p == noPolicy {
+				return -1, false
+			}
+			return int(p), true
+		}
+		return x.afterLead(name, op, p, match)
+	}
 	opBit := uint8(1) << op
 	var best, cand uint32
 	if x.only8 && len(name) >= 8 {
@@ -206,6 +223,36 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 		return -1, false
 	}
 	return int(best), true
+}
+
+// afterLead is Find for a name whose lead automaton answered p (noPolicy
+// for none) when a policy of the index may come first: the index's
+// probes, by its general path (such names are few), below p.
+func (x *PolicyIndex) afterLead(name string, op Op, p uint32, match func(policy int, name string) bool) (int, bool) {
+	best, cand := x.first(name, uint8(1)<<op)
+	best = min(best, p)
+	if cand < best {
+		return x.findMatch(name, op, best, cand, match)
+	}
+	if best == noPolicy {
+		return -1, false
+	}
+	return int(best), true
+}
+
+// backBelow reports whether a suffix of back8 below policy p may end
+// name: whether the bucket of the name's last 8 bytes starts below p
+// (a split bucket may). The filter rejects most names without a probe.
+func (x *PolicyIndex) backBelow(name string, p uint32) bool {
+	if x.back8.minPolicy >= p || len(name) < wordBytes {
+		return false
+	}
+	kb := word64(name[len(name)-wordBytes:])
+	if !x.back8.mayHold(kb) {
+		return false
+	}
+	sl := x.back8.slot(kb)
+	return sl.end != 0 && (sl.policy < p || sl.quick&quickSplit != 0)
 }
 
 // first is Find's first pass for any index: the lowest policy a cheap

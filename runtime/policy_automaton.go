@@ -163,6 +163,9 @@ type automaton struct {
 	// a time (suspect), as NoLineTerminator does.
 	lastSkip  uint16
 	minPolicy [NumOps]uint32 // the lowest policy accepted for each op
+	// floor, for PolicyIndex.lead, is per state the lowest policy of the
+	// index that a name ending there could match (policy_floor.go).
+	floor []uint32
 }
 
 // newAutomaton expands c, clamping anything out of range to the dead
@@ -357,18 +360,30 @@ func (a *automaton) renumber(states int, next func(s, k int) int) []uint16 {
 }
 
 // run returns the state name ends in: 0 (dead) as soon as it is reached.
-// Names of 8 bytes or more go by words (runWords) up to their first
-// non-ASCII byte, the rest a rune or a few ASCII bytes a step.
+// Names of 8 bytes or more go by words (runWords, runQuads) up to their
+// first non-ASCII byte, the rest by runFrom.
 func (a *automaton) run(name string) uint16 {
-	s, next, shift, lastSkip := a.start, a.next, a.shift&15, a.lastSkip
-	pair, pairClass, pairShift := a.pair, a.pairClass, a.pairShift&15
-	quad, quadClass, quadShift := a.quad, a.quadClass, a.quadShift&15
-	classShift, i := a.classShift&15, 0
-	if a.chunk != nil && len(name) >= wordBytes {
-		if s, i = a.runWords(name); i == len(name) {
+	s, i := a.start, 0
+	if len(name) >= wordBytes {
+		if a.quadRows != nil {
+			s, i = a.runQuads(name)
+		} else if a.chunk != nil {
+			s, i = a.runWords(name)
+		}
+		if i == len(name) {
 			return s
 		}
 	}
+	return a.runFrom(s, name, i)
+}
+
+// runFrom runs name from byte i on, in state s: a rune or a few ASCII
+// bytes a step.
+func (a *automaton) runFrom(s uint16, name string, i int) uint16 {
+	next, shift, lastSkip := a.next, a.shift&15, a.lastSkip
+	pair, pairClass, pairShift := a.pair, a.pairClass, a.pairShift&15
+	quad, quadClass, quadShift := a.quad, a.quadClass, a.quadShift&15
+	classShift := a.classShift & 15
 	for i < len(name) {
 		if s <= lastSkip {
 			if s == 0 {

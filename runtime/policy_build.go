@@ -68,6 +68,11 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	x.addAutomata(c)
 	if len(specs) == 0 && len(always) == 0 && len(infix) == 0 && len(x.autos) == 1 && x.byPolicy == nil {
 		x.whole = x.autos[0]
+	} else if len(x.autos) == 1 && len(c.Automata[0].Policies)*minLeadShare >= len(c.Flags) {
+		if f := floors(x.autos[0], c, maxFloorWork); f != nil {
+			x.lead, x.autos = x.autos[0], nil
+			x.lead.floor = f
+		}
 	}
 	if len(infix) > 0 {
 		b := x.addBucket(infix)
@@ -79,6 +84,17 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	}
 	return x
 }
+
+// minLeadShare: a list automaton leads (runs before the index, see
+// PolicyIndex.lead) when it decides at least 1/minLeadShare of the
+// list's policies. Leading pays off on the names it decides, and costs
+// an automaton run before the probes on the others (those the index
+// decides and misses): at 1000 policies of the mixed workload, 8%
+// general, leading took AutoCreate on mixed names from 33 to 44 ns
+// (thread CPU time, minima of 15 interleaved runs, load 20), while at
+// 100 of the general mix, half general, it took general hits from 77 to
+// 58. A quarter is between them.
+const minLeadShare = 4
 
 // addAutomata expands c's automata: those listing a CheckAutomaton policy
 // run on every name, the others stand for their policies' match function.
