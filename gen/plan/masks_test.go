@@ -10,12 +10,12 @@ import (
 	"github.com/destgen/destgen/runtime"
 )
 
-// TestMaskBatchBoundary probes more tables than fit one batch
-// (runtime's maskBatch, 8): names of 5 elements whose only match is the
-// last table in probe order, behind k-1 tables that miss, for k around
-// one batch and up to two (16: every mask of "a" then 4 positions, but
-// the literal one, plus the last table).
-func TestMaskBatchBoundary(t *testing.T) {
+// TestMaskManyTables probes more tables than the old batch of 8 and
+// than one group of the filter's words: names of 5 elements whose only
+// match is the last table in probe order, behind k-1 tables that miss,
+// for k up to 16 (every mask of "a" then 4 positions, but the literal
+// one, plus the last table).
+func TestMaskManyTables(t *testing.T) {
 	for _, k := range []int{7, 8, 9, 15, 16} {
 		var pats []string
 		for mask := 0; len(pats) < k-1; mask++ { // literal "a" first, then the mask's literals over 1-4
@@ -37,6 +37,42 @@ func TestMaskBatchBoundary(t *testing.T) {
 			t.Errorf("k=%d: Resolve = %d, want %d (the last table's)", k, d, k-1)
 		}
 		compare(t, configJSON(true, pats...), []string{"b.c.c.c.b", "a.c.c.c.b", "a.c.x.c.b", "a.x.x.x.x", "b.b.b.b.c"})
+	}
+}
+
+// TestMaskGroups: a table's key is read from the name's XORs four
+// positions at a time (runtime's maskName.xor), so a literal at the last
+// position of a group, the first of the next, and names of one group,
+// one more element, and the most elements a name has; each pattern's
+// names with the literal and with another element there, and with a
+// literal before it differing.
+func TestMaskGroups(t *testing.T) {
+	for _, n := range []int{1, 3, 4, 5, 8, 9, 16, 17, 32, 33} {
+		var pats []string
+		for _, pos := range []int{n - 1, n / 2, 0} { // '*' elsewhere, "x<pos>" there
+			el := slices.Repeat([]string{"*"}, n)
+			el[pos] = fmt.Sprintf("x%d", pos)
+			if pat := strings.Join(el, "."); !slices.Contains(pats, pat) {
+				pats = append(pats, pat)
+			}
+		}
+		if n > 1 { // two literals, one per group when n > 4
+			el := slices.Repeat([]string{"*"}, n)
+			el[0], el[n-1] = "y", "y"
+			pats = append(pats, strings.Join(el, ".")+".>")
+		}
+		var names []string
+		for _, pos := range []int{n - 1, n / 2, 0} {
+			for _, v := range []string{fmt.Sprintf("x%d", pos), "z"} {
+				el := slices.Repeat([]string{"w"}, n)
+				el[pos] = v
+				names = append(names, strings.Join(el, "."))
+				yy := slices.Repeat([]string{"y"}, n+1)
+				yy[pos] = v
+				names = append(names, strings.Join(yy, "."))
+			}
+		}
+		compare(t, configJSON(true, pats...), names)
 	}
 }
 
