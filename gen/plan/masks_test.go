@@ -94,14 +94,15 @@ func TestMaskOneAutomaton(t *testing.T) {
 
 // TestMaskCostThreshold: two deterministic automata for names of 4
 // elements cost 2 x 4 steps (800); t tables hashing 4 elements cost
-// 40 + 91t, so 8 tables are chosen and 9 are not. One automaton admitting
-// every length (beside one of 4 elements) keeps the other lengths out.
+// 400 + 200 + 50t, so 4 tables are chosen and 5 are not. One automaton
+// admitting every length (beside one of 4 elements) keeps the other
+// lengths out.
 func TestMaskCostThreshold(t *testing.T) {
 	two := &runtime.Compact{Automata: []uint32{0, 1, 4, 0, 1, 4}}
 	for _, tc := range []struct {
 		tables int
 		masks  bool
-	}{{7, true}, {8, true}, {9, false}, {10, false}} {
+	}{{3, true}, {4, true}, {5, false}, {6, false}} {
 		var pats []string
 		for m := 1; m <= tc.tables; m++ { // mask m: '*' where its bits are
 			elems := []string{"x", "y", "z", "w"}
