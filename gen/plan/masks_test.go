@@ -76,18 +76,25 @@ func TestMaskGroups(t *testing.T) {
 	}
 }
 
-// TestMaskOneAutomaton: names of 4 elements that one deterministic
+// TestMaskOneAutomaton: names of 12 elements that one deterministic
 // automaton decides keep it, however few tables would replace it (the
-// cost model is not asked; see chooseMasks).
+// cost model is not asked; see chooseMasks): the model alone prices 1
+// to 4 tables of 12 elements (1,050-1,200) at most the automaton's 12
+// steps (1,200).
 func TestMaskOneAutomaton(t *testing.T) {
-	pats := []string{"*.y.z.w", "x.*.z.w", "x.y.*.w", "*.*.z.w", "*.y.*.w"} // one mask each
-	for n := 1; n <= len(pats); n++ {
-		c := Build(load(t, configJSON(true, pats[:n]...))).Compact
+	for n := 1; n <= 5; n++ {
+		var pats []string
+		for i := range n { // one mask each: '*' at position i
+			el := slices.Repeat([]string{"x"}, 12)
+			el[i] = "*"
+			pats = append(pats, strings.Join(el, "."))
+		}
+		c := Build(load(t, configJSON(true, pats...))).Compact
 		if len(c.Automata) != runtime.AutomatonStride || c.Automata[1] != 1 {
 			t.Fatalf("%d patterns: automata %v, want one deterministic", n, c.Automata)
 		}
-		if len(c.MaskDepths) > 0 && c.MaskDepths[4*runtime.MaskDepthStride] == 1 {
-			t.Errorf("%d tables: length 4 on tables, want the automaton", n)
+		if len(c.MaskDepths) > 0 && c.MaskDepths[12*runtime.MaskDepthStride] == 1 {
+			t.Errorf("%d tables: length 12 on tables, want the automaton", n)
 		}
 	}
 }
