@@ -60,13 +60,13 @@ type maskSlot struct {
 type maskName struct {
 	name       string
 	start, end [MaxElements]uint8
-	groups     int                            // the groups of xor filled
 	xor        [maskNear / 4][16]uint64       // xor[g][b]: the hashes of 4g+i for each bit i of b, XORed
 	far        [MaxElements - maskNear]uint64 // the hash of position maskNear+i
 }
 
-// maskNear is how many leading positions maskName.xor covers: the
-// deepest names of the benchmark families have 16 elements.
+// maskNear is how many leading positions maskName.xor covers (keyOf
+// reads its four groups): the deepest names of the benchmark families
+// have 16 elements.
 const maskNear = 16
 
 // maskSeed seeds the element hashes of position i (see elemHash).
@@ -83,17 +83,14 @@ func slotOf(h, mask uint64) uint64 { return h >> 1 & mask }
 
 // keyOf is the key hash of the name's elements at t's literal positions
 // (the XOR of their hashes, never 0, the mark of an empty slot): a load
-// per group of four positions. The groups are as many for every table a
-// name probes, so the loop's branch is predicted.
+// per group of four of the first maskNear positions, with no branch (a
+// group past the name's elements is zero, and so are t's bits there),
+// then the few positions past them one at a time.
 func (x *maskName) keyOf(t *maskTable) uint64 {
-	h := uint64(0)
-	for g := range x.groups {
-		h ^= x.xor[g][t.lits>>(4*g&63)&15]
-	}
-	if x.groups == maskNear/4 {
-		for l := t.lits >> maskNear; l != 0; l &= l - 1 {
-			h ^= x.far[bits.TrailingZeros64(l)] // l < 1<<48: in range
-		}
+	l := t.lits
+	h := x.xor[0][l&15] ^ x.xor[1][l>>4&15] ^ x.xor[2][l>>8&15] ^ x.xor[3][l>>12&15]
+	for l >>= maskNear; l != 0; l &= l - 1 {
+		h ^= x.far[bits.TrailingZeros64(l)] // l < 1<<48: in range
 	}
 	return h | 1
 }
@@ -119,7 +116,6 @@ func (x *maskName) load(p *path, need int) {
 				xs[b] = xs[b&(b-1)] ^ h[bits.TrailingZeros(uint(b))&3]
 			}
 			h = [4]uint64{}
-			x.groups++
 		}
 	}
 }
