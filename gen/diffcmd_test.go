@@ -90,3 +90,33 @@ func thousands(n int) string {
 	}
 	return s
 }
+
+// TestDiffExamine: at most Examine changed destinations are searched for
+// the names they affect; one more and only the structural changes are
+// listed, each with its note, and stderr says why. The default bound
+// applies when Examine is 0.
+func TestDiffExamine(t *testing.T) {
+	const n = 30
+	old, new := manyChanges(t, n)
+	for _, examine := range []int{n - 1, n, n + 1, -1} {
+		code, js, stderr := runCmd(Options{Command: CmdDiff, JSON: true, Examine: examine, Names: []string{old, new}})
+		bounded := examine == n-1
+		want := 2 * n // each added destination and the names it now takes
+		if bounded {
+			want = n
+		}
+		if lines := strings.Count(js, "\n"); code != 1 || lines != want {
+			t.Errorf("-examine %d on %d changes: exit %d, %d changes, want exit 1, %d", examine, n, code, lines, want)
+		}
+		if bounded != strings.Contains(stderr, "only they are listed") || bounded != strings.Contains(js, "not examined") {
+			t.Errorf("-examine %d on %d changes: stderr %q, notes in output %v", examine, n, stderr, strings.Contains(js, "not examined"))
+		}
+	}
+	for _, n := range []int{DefaultExamine, DefaultExamine + 1} {
+		old, new := manyChanges(t, n)
+		_, _, stderr := runCmd(Options{Command: CmdDiff, JSON: true, Names: []string{old, new}})
+		if bounded := n > DefaultExamine; bounded != strings.Contains(stderr, "only they are listed") {
+			t.Errorf("default bound, %d changes: stderr %q", n, stderr)
+		}
+	}
+}

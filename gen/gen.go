@@ -44,6 +44,7 @@ type Options struct {
 	Principals []string // explain -principal
 	Names      []string // explain arguments; diff's OLD and NEW
 	Limit      int      // warnings (diff: changes) printed per kind: 0 for DefaultLimit, -1 for all
+	Examine    int      // diff -examine: changed destinations and policies searched for witnesses: 0 for DefaultExamine, -1 for all
 	Stdout     io.Writer
 	Stderr     io.Writer
 }

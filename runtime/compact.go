@@ -157,6 +157,7 @@ func NewMatcher(c *Compact) *Matcher {
 	m.DestACL = destACLOf(c.DestACL)
 	m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
+	m.cache = newResultCache(m)
 	return m
 }
 

@@ -15,7 +15,7 @@ func (m *Matcher) Resolve(name string) (int, error) {
 	if rec, ok := m.exact(name); ok {
 		return int(m.Exact.Value(rec, 0)), nil // a configured name is valid by construction
 	}
-	return m.resolveSlow(name)
+	return m.resolveCached(name)
 }
 
 // resolveSlow is Resolve for a name that is not configured exactly. It is

@@ -105,6 +105,10 @@ func diffFlags(fs *flag.FlagSet, o *gen.Options) {
 	fs.StringVar(&o.Format, "format", "auto", "config `format`: auto (by the modelVersion key), native or qpid")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per change")
 	fs.BoolFunc("all", "list every change (default: the first 20 of each kind)", func(string) error { o.Limit = -1; return nil })
+	fs.Func("examine", "search the names affected by at most `N` changed destinations and policies, or all (default 5000); above it only what changed is listed", func(s string) (err error) {
+		o.Examine, err = gen.ParseLimit(s)
+		return err
+	})
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: destgen diff [flags] OLD NEW\n\nReports the names whose answers differ between configs OLD and NEW;\nexit status 0: none, 1: some, 2: an error.\n\nFlags:\n")
 		fs.PrintDefaults()

@@ -1,0 +1,266 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// newTestCache is a cache as NewMatcher makes one, for the tests that
+// drive it with hashes of their choosing: names that share a hash share
+// a set and a key, the case the whole-name comparison is for.
+func newTestCache() *resultCache {
+	return newResultCache(&Matcher{Automata: make([]Automaton, 1)})
+}
+
+// cacheName is a name of n bytes, distinct for each i that fits.
+func cacheName(n, i int) string {
+	return (fmt.Sprintf("%d.", i) + strings.Repeat("x", n))[:n]
+}
+
+// TestCacheAnswers: every answer Resolve gives round-trips through a way.
+func TestCacheAnswers(t *testing.T) {
+	c := newTestCache()
+	for i, want := range []struct {
+		d   int
+		err error
+	}{{-1, nil}, {0, nil}, {1, nil}, {199_999, nil}, {1<<31 - 2, nil}, {-1, ErrInvalidName}} {
+		name := cacheName(20, i)
+		c.put(name, uint64(i), cacheAnswer(want.d, want.err))
+		a, ok := c.get(name, uint64(i))
+		if !ok {
+			t.Fatalf("answer %v: not cached", want)
+		}
+		if d, err := cacheResult(a); d != want.d || err != want.err {
+			t.Errorf("answer %d, %v came back as %d, %v", want.d, want.err, d, err)
+		}
+	}
+}
+
+// TestCacheEveryLength: a name of every length a way holds is found, and
+// a name differing from it in any one byte is not, though it has the same
+// hash: at, below and above each word boundary and maxCachedName.
+func TestCacheEveryLength(t *testing.T) {
+	for n := 1; n <= maxCachedName; n++ {
+		c := newTestCache()
+		name := cacheName(n, n)
+		c.put(name, 7, cacheAnswer(n, nil))
+		a, ok := c.get(name, 7)
+		if !ok || a != uint32(n+1) {
+			t.Fatalf("length %d: get = %d, %v; want %d, true", n, a, ok, n+1)
+		}
+		for i := range n {
+			other := []byte(name)
+			other[i] ^= 1
+			if a, ok := c.get(string(other), 7); ok {
+				t.Fatalf("length %d: a name differing at byte %d got answer %d", n, i, a)
+			}
+		}
+		for _, m := range []int{n - 1, n + 1} {
+			if m > 0 && m <= maxCachedName {
+				if _, ok := c.get(cacheName(m, n), 7); ok {
+					t.Fatalf("length %d: a name of %d bytes with its hash was found", n, m)
+				}
+			}
+		}
+	}
+}
+
+// TestResolveCachedLengthBound: resolveCached caches names of 1 to
+// maxCachedName bytes and leaves longer ones (invalid: MaxNameBytes is
+// below it) to resolveSlow.
+func TestResolveCachedLengthBound(t *testing.T) {
+	if maxCachedName < MaxNameBytes {
+		t.Fatalf("maxCachedName %d < MaxNameBytes %d: valid names would go uncached", maxCachedName, MaxNameBytes)
+	}
+	m := &Matcher{Automata: make([]Automaton, 0, 1)}
+	m.cache = newTestCache()
+	for _, n := range []int{maxCachedName - 1, maxCachedName, maxCachedName + 1} {
+		name := strings.Repeat("a", n)
+		for range 2 {
+			if d, err := m.resolveCached(name); d != -1 || err != ErrInvalidName {
+				t.Fatalf("length %d: %d, %v; want -1, ErrInvalidName", n, d, err)
+			}
+		}
+		filled := 0
+		for i := range cacheSets * cacheWays {
+			if m.cache.words[i/cacheWays*cacheSetWords+cacheMeta+i%cacheWays].Load() != 0 {
+				filled++
+			}
+		}
+		// A way could not hold a longer name: its words would run into
+		// the next way's.
+		if want := n <= maxCachedName; (filled == 1) != want || filled > 1 {
+			t.Errorf("length %d: %d ways filled; want cached %v", n, filled, want)
+		}
+		m.cache = newTestCache()
+	}
+}
+
+// TestCacheDoorkeeper: a full set admits a name on its second miss in a
+// row, not its first; an empty way takes a name at once.
+func TestCacheDoorkeeper(t *testing.T) {
+	c := newTestCache()
+	const h = 3
+	for i := range cacheWays {
+		c.put(cacheName(30, i), h, cacheAnswer(i, nil))
+	}
+	for i := range cacheWays {
+		if _, ok := c.get(cacheName(30, i), h); !ok {
+			t.Fatalf("way %d: not filled at once", i)
+		}
+	}
+	late := cacheName(30, cacheWays)
+	c.put(late, h, cacheAnswer(99, nil))
+	if _, ok := c.get(late, h); ok {
+		t.Fatal("a full set admitted a name on its first miss")
+	}
+	c.put(late, h, cacheAnswer(99, nil))
+	if a, ok := c.get(late, h); !ok || a != 100 {
+		t.Fatalf("second miss: get = %d, %v; want 100, true", a, ok)
+	}
+	kept := 0
+	for i := range cacheWays {
+		if a, ok := c.get(cacheName(30, i), h); ok {
+			kept++
+			if a != uint32(i+1) {
+				t.Errorf("way of name %d: answer %d after an eviction", i, a)
+			}
+		}
+	}
+	if kept != cacheWays-1 {
+		t.Errorf("%d of the first names kept after one eviction; want %d", kept, cacheWays-1)
+	}
+}
+
+// TestCacheEvictionsKeepAnswers: many names of one hash through one set,
+// each name always with its own answer: an evicted way's new name never
+// comes back with the old name's answer.
+func TestCacheEvictionsKeepAnswers(t *testing.T) {
+	c := newTestCache()
+	for round := range 50 {
+		for i := range 3 * cacheWays {
+			name := cacheName(9+i%3*20, i)
+			if a, ok := c.get(name, 5); ok && a != uint32(i+1) {
+				t.Fatalf("round %d: %q answered %d, want %d", round, name, a, i+1)
+			}
+			c.put(name, 5, cacheAnswer(i, nil))
+		}
+	}
+}
+
+// TestCacheTornWay: a reader that meets a way a writer is refilling (the
+// new name's words in, the old name's meta still there) does not take
+// the old name's answer for the new name; once the fill is done it
+// takes the new answer. This is TestCacheConcurrent's race, played out
+// in order.
+func TestCacheTornWay(t *testing.T) {
+	c := newTestCache()
+	old, name := cacheName(40, 1), cacheName(40, 2)
+	c.put(old, 13, cacheAnswer(1, nil))
+	s := c.set(13)
+	way := s[cacheHeader : cacheHeader+cacheWayWords]
+	s[0].Add(1) // a writer has taken the set
+	for i := range len(name) / 8 {
+		way[1+i].Store(loadAt(name, 8*i))
+	}
+	if a, ok := c.get(name, 13); ok {
+		t.Fatalf("mid-fill: %q answered %d, the answer of %q", name, a, old)
+	}
+	s[cacheMeta].Store(uint64(cacheKey(len(name), 13)) | cacheAnswer(2, nil)<<32)
+	s[0].Add(1)
+	if a, ok := c.get(name, 13); !ok || a != 3 {
+		t.Fatalf("after the fill: get = %d, %v; want 3, true", a, ok)
+	}
+}
+
+// TestCacheConcurrent: writers refilling one set with names of one
+// length and one hash, which differ only in their first bytes, and
+// readers checking every answer they get: a reader must never take one
+// fill's answer with another's name (a torn read: the answer of the name
+// a way held when the reader read its meta, the first word of the name
+// a writer is putting there). Run it with -race too: every access is
+// atomic, so the detector has nothing to say.
+func TestCacheConcurrent(t *testing.T) {
+	c := newTestCache()
+	const names = 3 * cacheWays
+	var ns [names]string
+	for i := range ns {
+		ns[i] = fmt.Sprintf("%02d", i) + strings.Repeat("x", MaxNameBytes-2)
+	}
+	iters := 40000
+	if testing.Short() {
+		iters = 10000
+	}
+	var wg sync.WaitGroup
+	var bad sync.Once
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range iters {
+				i := (k*7 + g*5) % names
+				if a, ok := c.get(ns[i], 11); ok && a != uint32(i+1) {
+					bad.Do(func() { t.Errorf("name %d answered %d, want %d", i, a, i+1) })
+				}
+				if g%2 == 0 {
+					// Twice, past the doorkeeper: every put evicts.
+					c.put(ns[i], 11, cacheAnswer(i, nil))
+					c.put(ns[i], 11, cacheAnswer(i, nil))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestCacheGetDoesNotAllocate: a hit, a miss and a fill allocate nothing.
+func TestCacheGetDoesNotAllocate(t *testing.T) {
+	c := newTestCache()
+	name := cacheName(45, 1)
+	if n := testing.AllocsPerRun(100, func() {
+		c.put(name, 9, cacheAnswer(3, nil))
+		c.get(name, 9)
+		c.get(name[:44], 9)
+	}); n != 0 {
+		t.Errorf("%v allocations per get and put", n)
+	}
+}
+
+// BenchmarkResultCache is what the cache adds to a Resolve: a hit (the
+// hash, the set's header and the way's words), and a miss on a stream of
+// names that do not repeat within the cache's size (the hash, the probe
+// and the doorkeeper's store), which a uniform stream pays on top of the
+// walk. go test -bench ResultCache -count 10 ./runtime/
+func BenchmarkResultCache(b *testing.B) {
+	for _, n := range []int{30, 100} {
+		names := make([]string, 1<<14)
+		for i := range names {
+			names[i] = cacheName(n, i*7919)
+		}
+		b.Run(fmt.Sprintf("len=%d/hit", n), func(b *testing.B) {
+			c := newTestCache()
+			hot := names[:512]
+			for range 2 {
+				for _, s := range hot {
+					c.put(s, Hash(s, cacheSeed), 1)
+				}
+			}
+			for i := 0; b.Loop(); i++ {
+				s := hot[i&511]
+				c.get(s, Hash(s, cacheSeed))
+			}
+		})
+		b.Run(fmt.Sprintf("len=%d/miss", n), func(b *testing.B) {
+			c := newTestCache()
+			for i := 0; b.Loop(); i++ {
+				s := names[i&(1<<14-1)]
+				h := Hash(s, cacheSeed)
+				if _, ok := c.get(s, h); !ok {
+					c.put(s, h, 1)
+				}
+			}
+		})
+	}
+}
