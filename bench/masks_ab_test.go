@@ -14,7 +14,8 @@ import (
 
 // BenchmarkMaskAB compares, in one binary, the plan the cost model
 // chooses (impl=masks: mask tables where it says so) with the automata
-// alone (impl=automata, the structure before mask tables) and gsl+pick,
+// alone (impl=automata, the structure before mask tables), the tables
+// alone (impl=tables) and gsl+pick,
 // on every family and shape, for Resolve on exact hits, names only
 // wildcards match and mixed names (issue 21). It builds its plans itself
 // (plan.BuildWith), so it needs no generated package; DESTGEN_AB_N sets
@@ -53,6 +54,7 @@ func maskAB(b *testing.B, spec workload.Spec) {
 		matchers = map[string]*runtime.Matcher{
 			"masks":    &plan.BuildWith(e.Model, plan.Options{Masks: plan.MasksAuto}).Matcher,
 			"automata": &plan.BuildWith(e.Model, plan.Options{Masks: plan.MasksOff}).Matcher,
+			"tables":   &plan.BuildWith(e.Model, plan.Options{Masks: plan.MasksAll}).Matcher,
 		}
 		abMatchers[spec] = matchers
 	}
@@ -63,7 +65,7 @@ func maskAB(b *testing.B, spec workload.Spec) {
 		}
 		mask := len(names) - 1
 		b.Run(fmt.Sprintf("Resolve/shape=%s/N=%d/names=%s", spec.Label(), spec.N, s.label), func(b *testing.B) {
-			for _, impl := range []string{"masks", "automata"} {
+			for _, impl := range []string{"masks", "automata", "tables"} {
 				m := matchers[impl]
 				b.Run("impl="+impl, func(b *testing.B) {
 					for i := 0; b.Loop(); i++ {

@@ -9,8 +9,15 @@ import "math/bits"
 // table holds the patterns of one mask and one length, keyed by their
 // literal elements. A name's elements are hashed once, each with a seed
 // of its position, and a table's key hash is the XOR of the hashes of its
-// literal positions, so a probe costs a few XORs, a slot load and, on a
-// hit, one compare of the literal elements.
+// literal positions, read four positions at a time from XORs computed
+// once per name (maskName.xor), so a key costs a load per four elements
+// and no branch.
+//
+// Before a table is probed, one Bloom filter over all tables' keys
+// (Matcher.maskFilter, small enough to stay in cache) says whether it can
+// hold the name's key: most probes of a length with tens to hundreds of
+// tables are then a hash and a test of a cached word, not a cache miss,
+// and a lookup reads the tables only where a pattern likely matches.
 //
 // The tables a name of d elements probes (Matcher.maskProbe[d]) are the
 // '*' tables of length d, then the '>' tables of fewer elements (before
@@ -42,12 +49,25 @@ type maskSlot struct {
 }
 
 // maskName is a name's elements as the tables read them: each element's
-// bounds and its hash, seeded with its position.
+// bounds and, from its hash seeded with its position, per group of four
+// of the first maskNear positions the XOR of every subset of their
+// hashes, and the hashes of the positions after them.
+//
+// A lookup zeroes it (Go zeroes every variable): XORs for all
+// MaxElements positions took 2.7 KB, whose zeroing cost as much as the
+// rest of a lookup on a small config; names of more than maskNear
+// elements are rare, and read the positions past it one at a time.
 type maskName struct {
 	name       string
 	start, end [MaxElements]uint8
-	hash       [MaxElements]uint64
+	xor        [maskNear / 4][16]uint64       // xor[g][b]: the hashes of 4g+i for each bit i of b, XORed
+	far        [MaxElements - maskNear]uint64 // the hash of position maskNear+i
 }
+
+// maskNear is how many leading positions maskName.xor covers (keyOf
+// reads its four groups): the deepest names of the benchmark families
+// have 16 elements.
+const maskNear = 16
 
 // maskSeed seeds the element hashes of position i (see elemHash).
 const maskSeed = 0x6d61736b7461626c // "masktabl"
@@ -57,29 +77,46 @@ func elemHash(e string, i int) uint64 {
 	return Hash(e, maskSeed^uint64(i+1)*hashK2)
 }
 
-// maskHash combines the hashes of the positions in lits: never 0, the
-// mark of an empty slot.
-func maskHash(h *[MaxElements]uint64, lits uint64) uint64 {
-	x := uint64(0)
-	for l := lits; l != 0; l &= l - 1 {
-		x ^= h[bits.TrailingZeros64(l)]
-	}
-	return x | 1
-}
-
 // slotOf is where a hash's probe sequence starts in a table of mask+1
-// slots: bit 0 is always set (maskHash), so the index skips it.
+// slots: bit 0 is always set (keyOf), so the index skips it.
 func slotOf(h, mask uint64) uint64 { return h >> 1 & mask }
+
+// keyOf is the key hash of the name's elements at t's literal positions
+// (the XOR of their hashes, never 0, the mark of an empty slot): a load
+// per group of four of the first maskNear positions, with no branch (a
+// group past the name's elements is zero, and so are t's bits there),
+// then the few positions past them one at a time.
+func (x *maskName) keyOf(t *maskTable) uint64 {
+	l := t.lits
+	h := x.xor[0][l&15] ^ x.xor[1][l>>4&15] ^ x.xor[2][l>>8&15] ^ x.xor[3][l>>12&15]
+	for l >>= maskNear; l != 0; l &= l - 1 {
+		h ^= x.far[bits.TrailingZeros64(l)] // l < 1<<48: in range
+	}
+	return h | 1
+}
 
 // load reads p's first need elements.
 func (x *maskName) load(p *path, need int) {
 	x.name = p.name
+	var h [4]uint64 // the hashes of a group
 	start := 0
 	for i := range need {
 		end := p.endFrom(start)
 		x.start[i], x.end[i] = uint8(start), uint8(end)
-		x.hash[i] = elemHash(p.name[start:end], i)
+		e := elemHash(p.name[start:end], i)
 		start = end + 1
+		if i >= maskNear {
+			x.far[i-maskNear] = e
+			continue
+		}
+		h[i&3] = e
+		if i&3 == 3 || i == need-1 {
+			xs := &x.xor[i>>2]
+			for b := 1; b < 16; b++ {
+				xs[b] = xs[b&(b-1)] ^ h[bits.TrailingZeros(uint(b))&3]
+			}
+			h = [4]uint64{}
+		}
 	}
 }
 
@@ -103,21 +140,19 @@ func (x *maskName) equal(key string, lits uint64) bool {
 	return off == len(key)
 }
 
-// find returns the destination of t matching x, or -1.
-func (t *maskTable) find(x *maskName) int32 {
-	if len(t.slots) == 0 {
+// probe returns the destination of table t whose key, hashing to h, is
+// x's, or -1. The lookups call it only for a table the filter passes:
+// its loop keeps it from inlining, and a call per table cost more than
+// the filter's test.
+func (m *Matcher) probe(x *maskName, t uint32, h uint64) int32 {
+	tab := &m.masks[t]
+	if len(tab.slots) == 0 {
 		return -1
 	}
-	h := maskHash(&x.hash, t.lits)
-	return t.findFrom(x, h, slotOf(h, uint64(len(t.slots)-1)))
-}
-
-// findFrom is find of a key hashing to h from slot j on.
-func (t *maskTable) findFrom(x *maskName, h, j uint64) int32 {
-	mask := uint64(len(t.slots) - 1)
-	for ; ; j = (j + 1) & mask {
-		s := &t.slots[j]
-		if s.hash == h && x.equal(s.key, t.lits) {
+	mask := uint64(len(tab.slots) - 1)
+	for j := slotOf(h, mask); ; j = (j + 1) & mask {
+		s := &tab.slots[j]
+		if s.hash == h && x.equal(s.key, tab.lits) {
 			return s.dest
 		}
 		if s.hash == 0 {
@@ -126,12 +161,30 @@ func (t *maskTable) findFrom(x *maskName, h, j uint64) int32 {
 	}
 }
 
-// maskBatch is how many tables resolveMasks probes at once: their first
-// slots are loaded before any is compared, so that their cache misses
-// overlap (Go has no prefetch; independent loads are the next best).
-// Eight keeps the batch's state in a few cache lines and wastes at most
-// seven probes past a hit.
-const maskBatch = 8
+// maskFilterBits is the mask filter's size per pattern. The filter is a
+// blocked Bloom filter: a key sets three bits of one 64-bit word, so a
+// test reads one word. 32 bits per pattern make a false positive about
+// 1 in 600 (TestMaskFilterRate), so a name probing the 160 to 200 tables
+// of one wild-long 10k length reads about a third of a table it need
+// not; 16 would make that 2 or 3 tables, and 64 doubles a filter that
+// must stay in cache (10k patterns: 40 KB at 32).
+const maskFilterBits = 32
+
+// filterWord returns the word of key h and its bits in it. h is already
+// mixed (elemHash), so its bits are used as they are, but bit 0, which
+// keyOf sets. The filter is not keyed by table: the keys of two
+// tables are equal only if they read the same elements, as a '*' table
+// and a '>' table whose literals are the same positions, which then
+// share bits (a false positive at most).
+func (m *Matcher) filterWord(h uint64) (word int, bitsOf uint64) {
+	return int(h>>40) & (len(m.maskFilter) - 1), 1<<(h>>1&63) | 1<<(h>>7&63) | 1<<(h>>13&63)
+}
+
+// mayHold reports whether a table can hold key h: false means none can.
+func (m *Matcher) mayHold(h uint64) bool {
+	w, b := m.filterWord(h)
+	return m.maskFilter[w]&b == b
+}
 
 // resolveMasks is resolveSlow for a name whose length uses the tables:
 // the first table in probe order with a pattern matching the name has
@@ -139,28 +192,13 @@ const maskBatch = 8
 func (m *Matcher) resolveMasks(p *path) int32 {
 	var x maskName
 	x.load(p, int(m.maskNeed[p.n]))
-	probe := m.maskProbe[p.n]
-	for len(probe) > 0 {
-		k := min(len(probe), maskBatch)
-		var hs, first, slot [maskBatch]uint64
-		for i, t := range probe[:k] {
-			tab := &m.masks[t]
-			if len(tab.slots) == 0 {
-				continue
-			}
-			hs[i] = maskHash(&x.hash, tab.lits)
-			slot[i] = slotOf(hs[i], uint64(len(tab.slots)-1))
-			first[i] = tab.slots[slot[i]].hash
-		}
-		for i, t := range probe[:k] {
-			if first[i] == 0 {
-				continue // an empty first slot: the table has no such key
-			}
-			if d := m.masks[t].findFrom(&x, hs[i], slot[i]); d >= 0 {
+	for _, t := range m.maskProbe[p.n] {
+		// The filter's test, inlined; the probe is not (see probe).
+		if h := x.keyOf(&m.masks[t]); m.mayHold(h) {
+			if d := m.probe(&x, t, h); d >= 0 {
 				return d
 			}
 		}
-		probe = probe[k:]
 	}
 	return -1
 }
@@ -171,8 +209,10 @@ func (m *Matcher) matchesMasks(p *path, buf []int) []int {
 	var x maskName
 	x.load(p, int(m.maskNeed[p.n]))
 	for _, t := range m.maskProbe[p.n] {
-		if d := m.masks[t].find(&x); d >= 0 {
-			buf = append(buf, int(d))
+		if h := x.keyOf(&m.masks[t]); m.mayHold(h) {
+			if d := m.probe(&x, t, h); d >= 0 {
+				buf = append(buf, int(d))
+			}
 		}
 	}
 	return buf
@@ -183,8 +223,10 @@ func (m *Matcher) allowedMasks(op Op, p *path, principals []Principal, csig uint
 	var x maskName
 	x.load(p, int(m.maskNeed[p.n]))
 	for _, t := range m.maskProbe[p.n] {
-		if d := m.masks[t].find(&x); d >= 0 && m.grantedSet(m.DestACL[d][op], principals, csig) {
-			return true
+		if h := x.keyOf(&m.masks[t]); m.mayHold(h) {
+			if d := m.probe(&x, t, h); d >= 0 && m.grantedSet(m.DestACL[d][op], principals, csig) {
+				return true
+			}
 		}
 	}
 	return false
@@ -208,6 +250,7 @@ func (m *Matcher) setMasks(c *Compact) {
 	slots := make([]maskSlot, total)
 	keys := keys(c.MaskKeys, c.MaskKeyEnds)
 	entries := min(len(c.MaskDests), len(keys))
+	m.setFilter(entries)
 	prev = 0
 	for i := range m.masks {
 		f := c.Masks[i*MaskStride : (i+1)*MaskStride]
@@ -217,7 +260,9 @@ func (m *Matcher) setMasks(c *Compact) {
 		size := maskSlots(int(end) - int(prev))
 		t.slots, slots = slots[:size:size], slots[size:]
 		for j := int(prev); j < int(end) && j < entries; j++ {
-			t.insert(keys[j], int32(c.MaskDests[j]))
+			h := t.insert(keys[j], int32(c.MaskDests[j]))
+			w, b := m.filterWord(h)
+			m.maskFilter[w] |= b
 		}
 		prev = end
 	}
@@ -249,6 +294,16 @@ func (m *Matcher) setMaskDepths(c *Compact) {
 	}
 }
 
+// setFilter allocates the mask filter for n patterns: maskFilterBits
+// each, a power of two of words, at least one.
+func (m *Matcher) setFilter(n int) {
+	words := 1
+	for words*64 < n*maskFilterBits {
+		words *= 2
+	}
+	m.maskFilter = make([]uint64, words)
+}
+
 // maskSlots is the size of a table of n patterns: a power of two at
 // least twice n, so that a probe meets an empty slot soon; 0 for none.
 func maskSlots(n int) int {
@@ -263,10 +318,9 @@ func maskSlots(n int) int {
 }
 
 // insert adds the pattern of destination d whose literal elements are
-// key, joined by '.'.
-func (t *maskTable) insert(key string, d int32) {
-	var x maskName
-	x.name = key
+// key, joined by '.', and returns its hash.
+func (t *maskTable) insert(key string, d int32) uint64 {
+	h := uint64(0) // as keyOf computes it
 	start := 0
 	for l := t.lits; l != 0; l &= l - 1 {
 		i := bits.TrailingZeros64(l)
@@ -274,14 +328,15 @@ func (t *maskTable) insert(key string, d int32) {
 		for end < len(key) && key[end] != '.' {
 			end++
 		}
-		x.hash[i] = elemHash(key[start:end], i)
+		h ^= elemHash(key[start:end], i)
 		start = min(end+1, len(key))
 	}
-	h := maskHash(&x.hash, t.lits)
+	h |= 1
 	mask := uint64(len(t.slots) - 1)
 	j := slotOf(h, mask)
 	for t.slots[j].hash != 0 {
 		j = (j + 1) & mask
 	}
 	t.slots[j] = maskSlot{hash: h, key: key, dest: d}
+	return h
 }

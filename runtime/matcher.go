@@ -42,10 +42,11 @@ type Matcher struct {
 	termSig    [NumOps][]uint32   // per op, per state: stateSigs.term
 	trieReach  [NumOps][]uint32   // per op, per node of a trie (see triereach.go)
 
-	masks     []maskTable               // see masks.go
-	maskProbe [MaxElements + 1][]uint32 // per name length: the tables to probe, in order
-	maskNeed  [MaxElements + 1]uint8    // per name length: the elements its tables read
-	maskOn    [MaxElements + 1]bool     // per name length: the tables decide, not the automata
+	masks      []maskTable               // see masks.go
+	maskProbe  [MaxElements + 1][]uint32 // per name length: the tables to probe, in order
+	maskNeed   [MaxElements + 1]uint8    // per name length: the elements its tables read
+	maskOn     [MaxElements + 1]bool     // per name length: the tables decide, not the automata
+	maskFilter []uint64                  // Bloom filter of every table's keys (masks.go)
 
 	cache *resultCache // Resolve's answers for names not in Exact (resultcache.go); nil for none
 }

@@ -29,35 +29,39 @@ type Options struct {
 	Masks MaskMode
 }
 
-// The cost model's constants, in nanoseconds, measured on the
-// development machine by BenchmarkMaskCosts (masks_bench_test.go: each
-// constant the slope between two sub-benchmarks that differ in one
-// count; 2 cores shared with five other processes, load average 14, so
-// the times are several times a quiet machine's and only their ratios
-// carry over; 2026-12-01):
-//   - costStep: one step of a deterministic automaton of 32k '>'
-//     patterns along a literal edge (5 elements 519 ns, 1 element
-//     116 ns: 100 ns per element);
-//   - costProbe: one mask table probe that misses, tables of 2,048
-//     patterns (16 tables 1,516 ns, 1 table 147 ns: 91 ns per table),
-//     measured one table at a time, before resolveMasks probed in
-//     batches: a batch costs 0.66-0.9x as much per table
-//     (runtime's BenchmarkMaskBatch, load average 10), so the model
-//     leans towards the automata;
-//   - costHash: hashing one element of 8 bytes (runtime.Hash, 9.8 ns).
+// The cost model's constants, in units of one step of a deterministic
+// automaton in cache (about 8 ns of CPU time on the development
+// machine). Measured in CPU time (the thread's clock, not the wall's:
+// the 2 shared cores ran at load average 15-28, which inflated wall
+// times several times over and unevenly) on 2026-12-01:
+//   - costFilter: one mask table the filter rejects (the key from the
+//     name's XORs, one filter word): 4.0 ns, the slope between 1 and 16
+//     tables of 2,048 patterns in BenchmarkMaskCosts' probe case;
+//   - costHash: one element split off and hashed, and its share of the
+//     XORs (maskName.load): about 4 ns;
+//   - costMasks: the tables' fixed part, the name's XORs zeroed and the
+//     table of the hit read: about 30 ns;
+//   - costStep: a step of a deterministic automaton whose states stay
+//     in cache, 5-14 ns on the family configs (wildcard-only names by
+//     length, mask tables off), more on long elements.
 //
 // A trie (an automaton too large to make deterministic) is walked with
-// backtracking; costTrie weighs its step against a deterministic one,
-// a rough factor (not measured alone): on the wild-long 10k config, whose
-// automata include two tries, the automata cost about 20 ns per step
-// per automaton at a time when a table probe cost about 36 (interleaved
-// A/B of BenchmarkMaskAB), a probe to step ratio twice the synthetic
-// one's, so the tables are chosen only where they are clearly cheaper.
+// backtracking, on configs large enough that its nodes are rarely in
+// cache: costTrie weighs its step against a deterministic one. It is
+// fitted, not measured alone (on wild-long 10k a name visits about 30
+// trie nodes beside 17 deterministic steps): at 8 the model gives the
+// tables every length of wild-events and wild-long 10k, where the whole
+// stream of wildcard-only names costs about half the automata's (CPU
+// time, load average 22-28: 972 ns against 2,266 on wild-long, 202
+// against 400 on wild-events). Timed one length at a time, which keeps
+// a length's automaton states warm, the automata still win wild-long's
+// lengths 8-10 and 12-14 by 1.2-1.6x.
 const (
-	costStep  = 100.0
-	costProbe = 91.0
-	costHash  = 10.0
-	costTrie  = 2.0
+	costStep   = 100.0
+	costTrie   = 8.0
+	costFilter = 50.0
+	costHash   = 50.0
+	costMasks  = 400.0
 )
 
 // maskKey identifies one table: its patterns' literal positions, their
@@ -141,11 +145,15 @@ func (t *maskTables) probes(d int) (tables []int, need int) {
 }
 
 // maskCost is the cost model's estimate of a lookup of a name of d
-// elements in the tables: its elements hashed, then every table probed
-// (a name only '>' patterns match, or none, probes them all).
+// elements in the tables: its elements hashed, then every table tested
+// against the filter (a name only '>' patterns match, or none, tests
+// them all), one read; 0 when no table admits the length.
 func (t *maskTables) maskCost(d int) float64 {
 	tables, need := t.probes(d)
-	return costHash*float64(need) + costProbe*float64(len(tables))
+	if len(tables) == 0 {
+		return 0
+	}
+	return costMasks + costHash*float64(need) + costFilter*float64(len(tables))
 }
 
 // automataCost is the cost model's estimate of a walk of the automata c
@@ -173,10 +181,10 @@ func automataCost(c *runtime.Compact, d int) float64 {
 // step per element, on automata small enough to stay in cache, beat
 // every table set in BenchmarkMaskAB (wildcard-only names on the exact
 // shapes at N = 100, one automaton each: 24-35% faster, p <= 0.009,
-// load average 3-8, 2026-12-01), where the model's step constant,
-// measured out of cache, priced them above the tables. The tables won
-// where a name walks several automata (wild-events 10k: 6, a trie among
-// them).
+// load average 3-8, 2026-12-01), and again per length in CPU time with
+// the filtered tables (1.1-3.6 times faster on every exact shape, at
+// N = 100 and 10k). The tables win where a name walks several automata,
+// a trie among them (wild-events and wild-long 10k).
 func chooseMasks(t *maskTables, c *runtime.Compact, mode MaskMode) (on [runtime.MaxElements + 1]bool) {
 	for d := 1; d <= runtime.MaxElements; d++ {
 		switch {

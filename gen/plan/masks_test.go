@@ -10,12 +10,12 @@ import (
 	"github.com/destgen/destgen/runtime"
 )
 
-// TestMaskBatchBoundary probes more tables than fit one batch
-// (runtime's maskBatch, 8): names of 5 elements whose only match is the
-// last table in probe order, behind k-1 tables that miss, for k around
-// one batch and up to two (16: every mask of "a" then 4 positions, but
-// the literal one, plus the last table).
-func TestMaskBatchBoundary(t *testing.T) {
+// TestMaskManyTables probes more tables than the old batch of 8 and
+// than one group of the filter's words: names of 5 elements whose only
+// match is the last table in probe order, behind k-1 tables that miss,
+// for k up to 16 (every mask of "a" then 4 positions, but the literal
+// one, plus the last table).
+func TestMaskManyTables(t *testing.T) {
 	for _, k := range []int{7, 8, 9, 15, 16} {
 		var pats []string
 		for mask := 0; len(pats) < k-1; mask++ { // literal "a" first, then the mask's literals over 1-4
@@ -40,32 +40,76 @@ func TestMaskBatchBoundary(t *testing.T) {
 	}
 }
 
-// TestMaskOneAutomaton: names of 4 elements that one deterministic
+// TestMaskGroups: a table's key is read from the name's XORs four
+// positions at a time (runtime's maskName.xor), so a literal at the last
+// position of a group, the first of the next, and names of one group,
+// one more element, and the most elements a name has; each pattern's
+// names with the literal and with another element there, and with a
+// literal before it differing.
+func TestMaskGroups(t *testing.T) {
+	for _, n := range []int{1, 3, 4, 5, 8, 9, 16, 17, 32, 33} {
+		var pats []string
+		for _, pos := range []int{n - 1, n / 2, 0} { // '*' elsewhere, "x<pos>" there
+			el := slices.Repeat([]string{"*"}, n)
+			el[pos] = fmt.Sprintf("x%d", pos)
+			if pat := strings.Join(el, "."); !slices.Contains(pats, pat) {
+				pats = append(pats, pat)
+			}
+		}
+		if n > 1 { // two literals, one per group when n > 4
+			el := slices.Repeat([]string{"*"}, n)
+			el[0], el[n-1] = "y", "y"
+			pats = append(pats, strings.Join(el, ".")+".>")
+		}
+		var names []string
+		for _, pos := range []int{n - 1, n / 2, 0} {
+			for _, v := range []string{fmt.Sprintf("x%d", pos), "z"} {
+				el := slices.Repeat([]string{"w"}, n)
+				el[pos] = v
+				names = append(names, strings.Join(el, "."))
+				yy := slices.Repeat([]string{"y"}, n+1)
+				yy[pos] = v
+				names = append(names, strings.Join(yy, "."))
+			}
+		}
+		compare(t, configJSON(true, pats...), names)
+	}
+}
+
+// TestMaskOneAutomaton: names of 12 elements that one deterministic
 // automaton decides keep it, however few tables would replace it (the
-// cost model is not asked; see chooseMasks).
+// cost model is not asked; see chooseMasks): the model alone prices 1
+// to 4 tables of 12 elements (1,050-1,200) at most the automaton's 12
+// steps (1,200).
 func TestMaskOneAutomaton(t *testing.T) {
-	pats := []string{"*.y.z.w", "x.*.z.w", "x.y.*.w", "*.*.z.w", "*.y.*.w"} // one mask each
-	for n := 1; n <= len(pats); n++ {
-		c := Build(load(t, configJSON(true, pats[:n]...))).Compact
+	for n := 1; n <= 5; n++ {
+		var pats []string
+		for i := range n { // one mask each: '*' at position i
+			el := slices.Repeat([]string{"x"}, 12)
+			el[i] = "*"
+			pats = append(pats, strings.Join(el, "."))
+		}
+		c := Build(load(t, configJSON(true, pats...))).Compact
 		if len(c.Automata) != runtime.AutomatonStride || c.Automata[1] != 1 {
 			t.Fatalf("%d patterns: automata %v, want one deterministic", n, c.Automata)
 		}
-		if len(c.MaskDepths) > 0 && c.MaskDepths[4*runtime.MaskDepthStride] == 1 {
-			t.Errorf("%d tables: length 4 on tables, want the automaton", n)
+		if len(c.MaskDepths) > 0 && c.MaskDepths[12*runtime.MaskDepthStride] == 1 {
+			t.Errorf("%d tables: length 12 on tables, want the automaton", n)
 		}
 	}
 }
 
 // TestMaskCostThreshold: two deterministic automata for names of 4
 // elements cost 2 x 4 steps (800); t tables hashing 4 elements cost
-// 40 + 91t, so 8 tables are chosen and 9 are not. One automaton admitting
-// every length (beside one of 4 elements) keeps the other lengths out.
+// 400 + 200 + 50t, so 4 tables are chosen and 5 are not. One automaton
+// admitting every length (beside one of 4 elements) keeps the other
+// lengths out.
 func TestMaskCostThreshold(t *testing.T) {
 	two := &runtime.Compact{Automata: []uint32{0, 1, 4, 0, 1, 4}}
 	for _, tc := range []struct {
 		tables int
 		masks  bool
-	}{{7, true}, {8, true}, {9, false}, {10, false}} {
+	}{{3, true}, {4, true}, {5, false}, {6, false}} {
 		var pats []string
 		for m := 1; m <= tc.tables; m++ { // mask m: '*' where its bits are
 			elems := []string{"x", "y", "z", "w"}
