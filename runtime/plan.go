@@ -11,9 +11,9 @@ import (
 // runtime relies on; a Plan built by hand is trusted like a Compact.
 type Plan struct {
 	Permissions  bool
-	Matcher      Compact         // the destination matcher
-	PolicyIndex  CompactPolicies // the auto-creation index
-	PropertyKeys []PropertyKey   // property keys, in Properties field order
+	Matcher      Compact           // the destination matcher
+	PolicyIndex  CompactPolicies   // the auto-creation index
+	PropertyKeys []PropertyKey     // property keys, in Properties field order
 	Destinations []PlanDestination // nil in a plan from MustLoadPlan: see Destination
 	Policies     []PlanPolicy
 
