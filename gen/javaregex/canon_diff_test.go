@@ -31,32 +31,7 @@ func TestJavaDifferentialCanon(t *testing.T) {
 			fmt.Fprintf(&b, "i %s\n", escapeCaseLine(in))
 		}
 	}
-	accepted, pairs, failures := 0, 0, 0
-	for _, c := range runJava(t, b.String()) {
-		re, err := Translate(c.pattern)
-		switch {
-		case err != nil:
-			continue
-		case c.rejected != "":
-			t.Fatalf("Java rejects %q (%s) but Translate accepts it as %q", escapeCase(c.pattern), c.rejected, re)
-		}
-		accepted++
-		rx := regexp.MustCompile(re)
-		for i, in := range c.inputs {
-			if a := c.answers[i]; a != '0' && a != '1' {
-				continue
-			}
-			pairs++
-			if got, want := rx.MatchString(in), c.answers[i] == '1'; got != want {
-				failures++
-				t.Errorf("%q on %q: Java %v, Go %v", escapeCase(c.pattern), escapeCase(in), want, got)
-			}
-		}
-		if failures > 20 {
-			t.Fatal("too many failures")
-		}
-	}
-	t.Logf("%d patterns, %d accepted by Translate, %d (pattern, input) pairs compared", n, accepted, pairs)
+	compareWithJava(t, runJava(t, b.String()))
 }
 
 // The pieces: base letters and their precomposed forms, combining marks
