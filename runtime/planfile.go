@@ -387,12 +387,12 @@ func DecodePlanString(s string) (*Plan, error) {
 	return decodePlan(s, true)
 }
 
-// decodePlan decodes s, checking its header, checksum and sections, and
-// with validate every invariant; without, it trusts them and keeps the
-// destinations as columns (MustLoadPlan).
+// decodePlan decodes s, checking its header and sections, and with
+// validate its checksum and every invariant; without, it trusts them and
+// keeps the destinations as columns (MustLoadPlan says why).
 func decodePlan(s string, validate bool) (*Plan, error) {
 	d := &planDecoder{src: aligned(s)}
-	c, err := d.columns()
+	c, err := d.columns(validate)
 	if err != nil {
 		return nil, err
 	}
@@ -430,8 +430,9 @@ func (d *planDecoder) errorf(off int, msg string) error {
 	return &PlanError{Offset: off, Msg: msg}
 }
 
-// columns checks the header and reads every section.
-func (d *planDecoder) columns() (*planColumns, error) {
+// columns checks the header, with checksum the CRC over every byte, and
+// reads every section.
+func (d *planDecoder) columns(checksum bool) (*planColumns, error) {
 	s := d.src
 	if len(s) < planHeaderBytes {
 		return nil, d.errorf(len(s), "truncated header: "+strconv.Itoa(len(s))+" of "+strconv.Itoa(planHeaderBytes)+" bytes")
@@ -448,7 +449,9 @@ func (d *planDecoder) columns() (*planColumns, error) {
 	if n := le32(s, 16); uint64(n) != uint64(len(s)-planHeaderBytes) {
 		return nil, d.errorf(16, "payload of "+strconv.FormatUint(uint64(n), 10)+" bytes, file has "+strconv.Itoa(len(s)-planHeaderBytes))
 	}
-	if crc := crc32.Checksum(stringBytes(s[planHeaderBytes:]), planCRC); crc != le32(s, 12) {
+	// Without checksum (MustLoadPlan), the header's was compared with the
+	// one generated beside the plan.
+	if checksum && crc32.Checksum(stringBytes(s[planHeaderBytes:]), planCRC) != le32(s, 12) {
 		return nil, d.errorf(12, "checksum mismatch")
 	}
 	c := &planColumns{}
