@@ -98,6 +98,9 @@ func FuzzDecodePlan(f *testing.F) {
 			seedcorpus.Add(f, sealPlan(m), "a.b.c")
 		}
 		seedcorpus.Add(f, sealPlan(b[:24+r.IntN(len(b)-24)]), "x")
+		for _, m := range widthSeeds(f, b) {
+			seedcorpus.Add(f, m, "a.b")
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte, name string) {
 		for _, in := range [][]byte{b, sealPlan(b)} {
@@ -111,6 +114,31 @@ func FuzzDecodePlan(f *testing.F) {
 			lookUp(t, p, name)
 		}
 	})
+}
+
+// widthSeeds are b with the width byte of each narrowed column (plan
+// format 6: DestStore, DestCluster, PropIndex) set to each other width and
+// to one that is none, sealed: its elements then overrun the section or
+// read across each other.
+func widthSeeds(f *testing.F, b []byte) [][]byte {
+	secs, err := runtime.PlanSections(b)
+	if err != nil {
+		f.Fatal(err)
+	}
+	var out [][]byte
+	at := 24
+	for _, s := range secs {
+		if s.Name == "DestStore" || s.Name == "DestCluster" || s.Name == "PropIndex" {
+			for _, w := range []byte{1, 2, 3, 4} {
+				if m := append([]byte(nil), b...); m[at+8] != w {
+					m[at+8] = w
+					out = append(out, sealPlan(m))
+				}
+			}
+		}
+		at += s.Bytes
+	}
+	return out
 }
 
 // lookUp builds p's tables and asks every lookup about name and names

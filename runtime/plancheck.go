@@ -45,8 +45,11 @@ func (v *planCheck) at(name string, j int) int {
 	for i, f := range v.c.fields() {
 		if f.name == name {
 			size := elemBytes(f.col)
-			if _, ok := f.col.(*[]string); ok {
+			switch col := f.col.(type) {
+			case *[]string:
 				size = 4 // a string's end
+			case *uints:
+				return v.d.data[i] + 1 + j*col.w // past the width byte
 			}
 			return v.d.data[i] + j*size
 		}
@@ -178,14 +181,18 @@ func (v *planCheck) checkSets() error {
 }
 
 // destinations checks the per-destination columns: their lengths, ranks
-// a permutation, ACL sets, store and cluster references, patterns.
+// a permutation, ACL sets, store and cluster references, patterns (of
+// the destinations that are not exact names: exact checks those).
 func (v *planCheck) destinations() error {
 	c, n := v.c, v.dests
+	if err := v.count("DestPatterns", c.DestPatterns.len(), n-len(c.Matcher.ExactEnds), "one per destination that is not an exact name"); err != nil {
+		return err
+	}
 	for _, col := range []struct {
 		name string
 		got  int
 		mul  int
-	}{{"DestPatterns", len(c.DestPatterns), 1}, {"DestStore", len(c.DestStore), 1}, {"DestCluster", len(c.DestCluster), 1}, {"DestACL", len(c.Matcher.DestACL), int(NumOps)}} {
+	}{{"DestStore", c.DestStore.len(), 1}, {"DestCluster", c.DestCluster.len(), 1}, {"DestACL", len(c.Matcher.DestACL), int(NumOps)}} {
 		if err := v.count(col.name, col.got, n*col.mul, strconv.Itoa(col.mul)+" per destination"); err != nil {
 			return err
 		}
@@ -206,13 +213,15 @@ func (v *planCheck) destinations() error {
 		}
 	}
 	for j := range n {
-		if err := v.inRange("DestStore", j, uint64(c.DestStore[j]), len(c.Strings)+1, "strings and unset"); err != nil {
+		if err := v.inRange("DestStore", j, uint64(c.DestStore.at(j)), len(c.Strings)+1, "strings and unset"); err != nil {
 			return err
 		}
-		if err := v.inRange("DestCluster", j, uint64(c.DestCluster[j]), len(c.Strings)+1, "strings and unset"); err != nil {
+		if err := v.inRange("DestCluster", j, uint64(c.DestCluster.at(j)), len(c.Strings)+1, "strings and unset"); err != nil {
 			return err
 		}
-		if p := c.DestPatterns[j]; len(p) == 0 || len(p) > MaxNameBytes || !utf8.ValidString(p) {
+	}
+	for j := range c.DestPatterns.len() {
+		if p := c.DestPatterns.at(j); len(p) == 0 || len(p) > MaxNameBytes || !utf8.ValidString(p) {
 			return v.fail("DestPatterns", j, "pattern of "+itoa(len(p))+" bytes is empty, over "+itoa(MaxNameBytes)+" or not UTF-8")
 		}
 	}
@@ -230,8 +239,9 @@ func (v *planCheck) utf8All(name string, ss []string) error {
 }
 
 // exact checks the exact names and their records (Infos): each a valid
-// name, the pattern of its destination, which no other name has, with a
-// list of matches in range and ascending, and ACL sets in range.
+// name, its destination's pattern, its destination after the previous
+// name's (so that destKinds numbers them), with a list of matches in
+// range and ascending, and ACL sets in range.
 func (v *planCheck) exact() error {
 	c := v.c
 	names := len(c.Matcher.ExactEnds)
@@ -239,7 +249,7 @@ func (v *planCheck) exact() error {
 		return err
 	}
 	key := keysOf(c.Matcher.ExactKeys, c.Matcher.ExactEnds)
-	seen := make([]bool, v.dests)
+	next := uint32(0) // the least destination the next name may have
 	for j := range names {
 		k, f := key(j), c.Matcher.Infos[j*InfoStride:(j+1)*InfoStride]
 		if !Valid(k) {
@@ -249,10 +259,10 @@ func (v *planCheck) exact() error {
 		if err := v.inRange("Infos", j*InfoStride, uint64(d), v.dests, "destinations"); err != nil {
 			return err
 		}
-		if seen[d] || c.DestPatterns[d] != k {
-			return v.fail("Infos", j*InfoStride, "destination "+strconv.FormatUint(uint64(d), 10)+" is not exact name "+strconv.Quote(k)+"'s own")
+		if d < next {
+			return v.fail("Infos", j*InfoStride, "destination "+strconv.FormatUint(uint64(d), 10)+" of exact name "+strconv.Quote(k)+" is not after the previous name's")
 		}
-		seen[d] = true
+		next = d + 1
 		if err := v.listRef("Infos", j*InfoStride+1, uint32(f[1]), uint32(f[2]), true); err != nil {
 			return err
 		}

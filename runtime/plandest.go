@@ -10,7 +10,7 @@ package runtime
 // NumDestinations is how many destinations p has.
 func (p *Plan) NumDestinations() int {
 	if p.Destinations == nil && p.cols != nil {
-		return len(p.cols.DestPatterns)
+		return len(p.cols.Matcher.Rank)
 	}
 	return len(p.Destinations)
 }
@@ -36,19 +36,32 @@ func (p *Plan) Property(i, k int) PropertyValue {
 
 // destination is destination d, without its Properties.
 func (c *planColumns) destination(d int) PlanDestination {
+	store, cluster := c.DestStore.at(d), c.DestCluster.at(d)
 	return PlanDestination{
-		Pattern:    c.DestPatterns[d],
-		Store:      c.optional(c.DestStore[d]),
-		HasStore:   c.DestStore[d] != 0,
-		Cluster:    c.optional(c.DestCluster[d]),
-		HasCluster: c.DestCluster[d] != 0,
+		Pattern: c.pattern(d),
+		Store:   c.optional(store), HasStore: store != 0,
+		Cluster: c.optional(cluster), HasCluster: cluster != 0,
 	}
+}
+
+// pattern is destination d's pattern: its exact name, or one of
+// DestPatterns (plancols.go).
+func (c *planColumns) pattern(d int) string {
+	exact, i := c.kinds.of(d)
+	if !exact {
+		return c.DestPatterns.at(i)
+	}
+	start := uint32(0)
+	if i > 0 {
+		start = c.Matcher.ExactEnds[i-1]
+	}
+	return c.Matcher.ExactKeys[start:c.Matcher.ExactEnds[i]]
 }
 
 // property is destination d's value of key k, of kind kind.
 func (c *planColumns) property(kind PropertyKind, d, k int) PropertyValue {
 	nk := len(c.PropNames)
-	x := c.PropIndex[d*nk+k]
+	x := c.PropIndex.at(d*nk + k)
 	if x == 0 {
 		return PropertyValue{}
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"math"
-	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -23,7 +22,9 @@ import (
 // A section is its number (uint32, its position in that order), its
 // element count (uint32), then the elements: 1, 2, 4 or 8 bytes each,
 // or for a string blob its bytes, or for a string list its count of
-// uint32 end offsets then the bytes they cut; then zero bytes up to the
+// uint32 end offsets then the bytes they cut, or for a narrowed column
+// (uints, plancols.go) a byte holding its width, 1, 2 or 4, then the
+// elements of that width; then zero bytes up to the
 // next multiple of 8 (sectionAlign). Every section so starts, and its
 // elements start, at a multiple of 8 from the plan's first byte: a
 // decoder whose plan sits at an aligned address (an allocation, or
@@ -43,8 +44,10 @@ const (
 	// EdgeSlots section (the built edge table, edgeslots.go); format 4 the
 	// Mask* sections (the mask tables, planmasks.go); format 5 the Sigs
 	// section (the automata's signatures, plansigs.go) and the Name*
-	// sections (the exact names' table, plannames.go).
-	PlanFormat = 5
+	// sections (the exact names' table, plannames.go); format 6 narrowed
+	// DestStore, DestCluster and PropIndex and left the exact names'
+	// patterns out of DestPatterns (plancols.go).
+	PlanFormat = 6
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8
@@ -86,12 +89,15 @@ type planColumns struct {
 	// by key): int64 and float64 bits, 0 or 1, or a Strings reference.
 	PropValues    []uint64
 	PropValueEnds []uint32
-	PropIndex     []uint32 // per destination, per key: 0 unset, i: the key's value i-1
+	PropIndex     uints // per destination, per key: 0 unset, i: the key's value i-1
 
-	Strings      []string
-	DestPatterns []string
-	DestStore    []uint32
-	DestCluster  []uint32
+	Strings []string
+	// DestPatterns are the patterns of the destinations that are not
+	// exact names, in order (plancols.go); DestStore and DestCluster are
+	// per destination.
+	DestPatterns stringList
+	DestStore    uints
+	DestCluster  uints
 
 	PolPatterns     []string
 	PolNodeTypes    []uint8 // 0 queue, 1 exchange
@@ -101,12 +107,14 @@ type planColumns struct {
 	PolSuffixes     []string
 	PolRequiredEnds []uint32 // per policy, cutting PolRequired
 	PolRequired     []string
+
+	kinds destKinds // built by plan: which destinations are exact names
 }
 
 // planField is one section: its name, for errors, and the column.
 type planField struct {
 	name string
-	col  any // *string, *[]string, *[]uint8, *[]bool, *[]uint16, *[]uint32, *[]int32 or *[]uint64
+	col  any // *string, *[]string, *stringList, *[]uint8, *[]bool, *[]uint16, *[]uint32, *[]int32, *[]uint64 or *uints
 }
 
 // fields lists the sections in order. A new column is one line here, one
@@ -181,6 +189,10 @@ func colBytes(col any) int {
 			n += len(s)
 		}
 		return n
+	case *stringList:
+		return 4*len(v.ends) + len(v.blob)
+	case *uints:
+		return 1 + len(v.b)
 	case *[]uint8:
 		return len(*v)
 	case *[]bool:
@@ -214,6 +226,15 @@ func appendSection(b []byte, i uint32, col any) []byte {
 		for _, s := range *v {
 			b = append(b, s...)
 		}
+	case *stringList:
+		b = le.AppendUint32(b, uint32(len(v.ends)))
+		for _, e := range v.ends {
+			b = le.AppendUint32(b, e)
+		}
+		b = append(b, v.blob...)
+	case *uints:
+		b = append(le.AppendUint32(b, uint32(v.len())), byte(max(v.w, 1)))
+		b = append(b, v.b...)
 	case *[]uint8:
 		b = append(le.AppendUint32(b, uint32(len(*v))), *v...)
 	case *[]bool:
@@ -277,11 +298,7 @@ func columnsOf(p *Plan) *planColumns {
 	c.automataColumns(p.PolicyIndex.Automata)
 	strs := stringRefs{ids: map[string]uint32{}}
 	c.properties(p, &strs)
-	for _, d := range p.Destinations {
-		c.DestPatterns = append(c.DestPatterns, d.Pattern)
-		c.DestStore = append(c.DestStore, strs.optional(d.Store, d.HasStore))
-		c.DestCluster = append(c.DestCluster, strs.optional(d.Cluster, d.HasCluster))
-	}
+	c.destinationColumns(p, &strs)
 	c.Strings = strs.list
 	for _, pol := range p.Policies {
 		c.PolPatterns = append(c.PolPatterns, pol.Pattern)
@@ -296,6 +313,26 @@ func columnsOf(p *Plan) *planColumns {
 	return c
 }
 
+// destinationColumns fills DestPatterns with the patterns of the
+// destinations that are not exact names (the Infos of p's matcher name
+// those that are), DestStore and DestCluster.
+func (c *planColumns) destinationColumns(p *Plan, strs *stringRefs) {
+	exact := make([]bool, len(p.Destinations))
+	for i := 0; i+InfoStride <= len(p.Matcher.Infos); i += InfoStride {
+		exact[p.Matcher.Infos[i]] = true
+	}
+	var patterns []string
+	store, cluster := make([]uint32, len(p.Destinations)), make([]uint32, len(p.Destinations))
+	for i, d := range p.Destinations {
+		if !exact[i] {
+			patterns = append(patterns, d.Pattern)
+		}
+		store[i] = strs.optional(d.Store, d.HasStore)
+		cluster[i] = strs.optional(d.Cluster, d.HasCluster)
+	}
+	c.DestPatterns, c.DestStore, c.DestCluster = stringListOf(patterns), uintsOf(store), uintsOf(cluster)
+}
+
 // properties fills the property columns, each key's values numbered in
 // order of first use.
 func (c *planColumns) properties(p *Plan, strs *stringRefs) {
@@ -305,7 +342,8 @@ func (c *planColumns) properties(p *Plan, strs *stringRefs) {
 		c.PropKinds = append(c.PropKinds, uint8(k.Kind))
 	}
 	nk := len(p.PropertyKeys)
-	c.PropIndex = make([]uint32, len(p.Destinations)*nk)
+	index := make([]uint32, len(p.Destinations)*nk)
+	defer func() { c.PropIndex = uintsOf(index) }()
 	for k, key := range p.PropertyKeys {
 		first := len(c.PropValues)
 		ids := map[uint64]uint32{}
@@ -321,7 +359,7 @@ func (c *planColumns) properties(p *Plan, strs *stringRefs) {
 				id = uint32(len(c.PropValues) - first)
 				ids[bits] = id
 			}
-			c.PropIndex[d*nk+k] = id
+			index[d*nk+k] = id
 		}
 		c.PropValueEnds = append(c.PropValueEnds, uint32(len(c.PropValues)))
 	}
@@ -387,12 +425,12 @@ func DecodePlanString(s string) (*Plan, error) {
 	return decodePlan(s, true)
 }
 
-// decodePlan decodes s, checking its header, checksum and sections, and
-// with validate every invariant; without, it trusts them and keeps the
-// destinations as columns (MustLoadPlan).
+// decodePlan decodes s, checking its header and sections, and with
+// validate its checksum and every invariant; without, it trusts them and
+// keeps the destinations as columns (MustLoadPlan says why).
 func decodePlan(s string, validate bool) (*Plan, error) {
 	d := &planDecoder{src: aligned(s)}
-	c, err := d.columns()
+	c, err := d.columns(validate)
 	if err != nil {
 		return nil, err
 	}
@@ -430,8 +468,9 @@ func (d *planDecoder) errorf(off int, msg string) error {
 	return &PlanError{Offset: off, Msg: msg}
 }
 
-// columns checks the header and reads every section.
-func (d *planDecoder) columns() (*planColumns, error) {
+// columns checks the header, with checksum the CRC over every byte, and
+// reads every section.
+func (d *planDecoder) columns(checksum bool) (*planColumns, error) {
 	s := d.src
 	if len(s) < planHeaderBytes {
 		return nil, d.errorf(len(s), "truncated header: "+strconv.Itoa(len(s))+" of "+strconv.Itoa(planHeaderBytes)+" bytes")
@@ -448,7 +487,9 @@ func (d *planDecoder) columns() (*planColumns, error) {
 	if n := le32(s, 16); uint64(n) != uint64(len(s)-planHeaderBytes) {
 		return nil, d.errorf(16, "payload of "+strconv.FormatUint(uint64(n), 10)+" bytes, file has "+strconv.Itoa(len(s)-planHeaderBytes))
 	}
-	if crc := crc32.Checksum(stringBytes(s[planHeaderBytes:]), planCRC); crc != le32(s, 12) {
+	// Without checksum (MustLoadPlan), the header's was compared with the
+	// one generated beside the plan.
+	if checksum && crc32.Checksum(stringBytes(s[planHeaderBytes:]), planCRC) != le32(s, 12) {
 		return nil, d.errorf(12, "checksum mismatch")
 	}
 	c := &planColumns{}
@@ -492,10 +533,14 @@ func (d *planDecoder) section(i int, f planField) error {
 	n := le32(s, at+4)
 	at += sectionHeadBytes
 	d.data[i] = at
-	need := uint64(n) * uint64(elemBytes(f.col))
-	if _, ok := f.col.(*[]string); ok {
-		need = 4 * uint64(n) // the ends; their bytes are checked below
+	if u, ok := f.col.(*uints); ok {
+		end, err := d.uintsSection(f.name, u, at, int(n))
+		if err != nil {
+			return err
+		}
+		return d.pad(f.name, end)
 	}
+	need := uint64(n) * uint64(elemBytes(f.col))
 	if need > uint64(len(s)-at) {
 		return d.errorf(at, "section "+f.name+": "+strconv.FormatUint(uint64(n), 10)+" elements need "+strconv.FormatUint(need, 10)+" bytes, "+strconv.Itoa(len(s)-at)+" remain")
 	}
@@ -506,6 +551,11 @@ func (d *planDecoder) section(i int, f planField) error {
 	case *[]string:
 		var err error
 		if *v, end, err = d.strings(f.name, at, count); err != nil {
+			return err
+		}
+	case *stringList:
+		var err error
+		if end, err = d.listSection(f.name, v, at, count); err != nil {
 			return err
 		}
 	case *[]uint8:
@@ -565,10 +615,11 @@ func bytesOf[B uint8 | bool](b string) []B {
 	return unsafe.Slice((*B)(unsafe.Pointer(unsafe.StringData(b))), len(b))
 }
 
-// elemBytes is the size of one element of a column.
+// elemBytes is the size of one element of a column: for a string list
+// one of its ends, for uints its width byte.
 func elemBytes(col any) int {
 	switch col.(type) {
-	case *string, *[]uint8, *[]bool:
+	case *string, *[]uint8, *[]bool, *uints:
 		return 1
 	case *[]uint16:
 		return 2
@@ -625,10 +676,11 @@ func (c *planColumns) plan(columns bool) *Plan {
 	for k := range p.PropertyKeys {
 		p.PropertyKeys[k] = PropertyKey{Name: c.PropNames[k], Field: c.PropFields[k], Kind: PropertyKind(c.PropKinds[k])}
 	}
+	c.kinds = newDestKinds(c.Matcher.Infos, len(c.Matcher.Rank))
 	if columns {
 		p.cols = c
 	} else {
-		p.Destinations = make([]PlanDestination, len(c.DestPatterns))
+		p.Destinations = make([]PlanDestination, len(c.Matcher.Rank))
 		c.destinations(p)
 	}
 	start := uint32(0)
@@ -682,14 +734,21 @@ func (c *planColumns) propRows(dests, nk int) (rowOf []uint32, rows int) {
 	}
 	size := pow2AtLeast(max(2, 2*dests))
 	first := make([]uint32, size) // destination+1 holding a row's first use; 0 empty
-	row := func(d int) []uint32 { return c.PropIndex[d*nk : (d+1)*nk] }
+	same := func(a, b int) bool {
+		for k := range nk {
+			if c.PropIndex.at(a*nk+k) != c.PropIndex.at(b*nk+k) {
+				return false
+			}
+		}
+		return true
+	}
 	for d := range dests {
 		h := uint64(0)
-		for _, x := range row(d) {
-			h = mix(h^uint64(x)^hashK1, hashK2)
+		for k := range nk {
+			h = mix(h^uint64(c.PropIndex.at(d*nk+k))^hashK1, hashK2)
 		}
 		j := int(h & uint64(size-1))
-		for first[j] != 0 && !slices.Equal(row(int(first[j]-1)), row(d)) {
+		for first[j] != 0 && !same(int(first[j]-1), d) {
 			j = (j + 1) & (size - 1)
 		}
 		if first[j] == 0 {

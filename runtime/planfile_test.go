@@ -17,7 +17,7 @@ import (
 
 // sectionSizes is the documented layout (runtime/planfile.go), read here
 // independently of the decoder: each section's element size, 0 for a
-// string list.
+// string list, -1 for a narrowed column (its width in its first byte).
 var sectionSizes = []struct {
 	name string
 	size int
@@ -27,7 +27,7 @@ var sectionSizes = []struct {
 	{"PrincipalKeys", 1}, {"PrincipalEnds", 4}, {"PolicyLiterals", 1}, {"PolicyLiteralEnds", 4}, {"EntryPolicy", 4},
 	{"AtEnd", 1}, {"Flags", 1}, {"AutoMeta", 4}, {"AutoPolicies", 4}, {"AutoASCII", 1}, {"AutoRuneStarts", 4},
 	{"AutoRuneClasses", 1}, {"AutoNext", 2}, {"AutoAccept", 4}, {"PropNames", 0}, {"PropFields", 0}, {"PropKinds", 1}, {"PropValues", 8},
-	{"PropValueEnds", 4}, {"PropIndex", 4}, {"Strings", 0}, {"DestPatterns", 0}, {"DestStore", 4}, {"DestCluster", 4},
+	{"PropValueEnds", 4}, {"PropIndex", -1}, {"Strings", 0}, {"DestPatterns", 0}, {"DestStore", -1}, {"DestCluster", -1},
 	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
 	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
 	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
@@ -53,13 +53,16 @@ func layoutOf(t *testing.T, b []byte) layout {
 		count := int(binary.LittleEndian.Uint32(b[off+4:]))
 		l.head[s.name], l.data[s.name] = off, off+8
 		off += 8
-		if s.size == 0 {
+		switch s.size {
+		case 0:
 			blob := 0
 			if count > 0 {
 				blob = int(binary.LittleEndian.Uint32(b[off+4*(count-1):]))
 			}
 			off += 4*count + blob
-		} else {
+		case -1:
+			off += 1 + count*int(b[off])
+		default:
 			off += count * s.size
 		}
 		l.last[s.name] = off
@@ -143,7 +146,9 @@ func TestDecodePlanTruncated(t *testing.T) {
 		if s.size == 0 {
 			blob = int(binary.LittleEndian.Uint32(b[l.data[s.name]+4*(count-1):]))
 		}
-		if blob > 0 {
+		if w := int(b[l.data[s.name]]); s.size == -1 {
+			want = fmt.Sprintf("plan: offset %d: section %s: %d elements of %d bytes need %d bytes, %d remain", l.data[s.name], s.name, count, w, count*w, count*w-1)
+		} else if blob > 0 {
 			at := l.data[s.name] + 4*count
 			want = fmt.Sprintf("plan: offset %d: %s: strings need %d bytes, %d remain", at, s.name, blob, blob-1)
 		} else { // elements, or the ends of a list of empty strings
@@ -177,7 +182,7 @@ func TestDecodePlanHeader(t *testing.T) {
 	}
 	checkErr(t, "magic", mut(func(b []byte) { b[0] = 'X' }), "plan: offset 0: not a destgen plan (bad magic)")
 	checkErr(t, "magic's line end", mut(func(b []byte) { b[6] = '\n' }), "plan: offset 0: not a destgen plan (bad magic)")
-	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), "plan: offset 8: format version 9, this runtime reads 5")
+	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), fmt.Sprintf("plan: offset 8: format version 9, this runtime reads %d", runtime.PlanFormat))
 	checkErr(t, "checksum", mut(func(b []byte) { b[len(b)-1] ^= 1 }), "plan: offset 12: checksum mismatch")
 	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-23, len(b)-24))
 	checkErr(t, "alignment word", seal(mut(func(b []byte) { b[22] = 1 })), "plan: offset 20: header: alignment word is not zero")
@@ -217,7 +222,7 @@ var corruptions = []corruption{
 	{section: "ExactEnds", elem: 2, value: 28, want: "ExactEnds: last end 28, want 29 (the length of ExactKeys)", at: 3},
 	{section: "ExactKeys", elem: 3, value: '*', want: `ExactEnds[0]: exact name "foo*bar" is not a valid destination name`, atSect: "ExactEnds"},
 	{section: "Infos", elem: 0, value: 99, want: "Infos[0]: 99 out of range (12 destinations)"},
-	{section: "Infos", elem: 0, value: 1, want: `Infos[0]: destination 1 is not exact name "foo.bar"'s own`},
+	{section: "Infos", elem: 5, value: 0, want: `Infos[5]: destination 0 of exact name "orders.us.eu" is not after the previous name's`},
 	{section: "Infos", elem: 1, value: 16, want: "Infos[1]: list 16+3 past Lists (17)"},
 	{section: "Infos", elem: 2, value: 1<<32 - 1, want: "Infos[1]: list 10+4294967295 past Lists (17)", at: 1},
 	{section: "Infos", elem: 3, value: 16, want: "Infos[3]: 16 out of range (16 ACL sets)"},
@@ -279,7 +284,7 @@ var corruptions = []corruption{
 	{section: "PropIndex", elem: 0, value: 9, want: `PropIndex[0]: 9 out of range (5 values of key "durable" and unset)`},
 	{section: "DestStore", elem: 0, value: 9, want: "DestStore[0]: 9 out of range (8 strings and unset)"},
 	{section: "DestCluster", elem: 0, value: 9, want: "DestCluster[0]: 9 out of range (8 strings and unset)"},
-	{section: "DestPatterns", elem: 0, value: 0xc3, want: "DestPatterns[0]: pattern of 7 bytes is empty, over 249 or not UTF-8"},
+	{section: "DestPatterns", elem: 0, value: 0xc3, want: "DestPatterns[0]: pattern of 5 bytes is empty, over 249 or not UTF-8"},
 	{section: "PolNodeTypes", elem: 0, value: 2, want: "PolNodeTypes[0]: node type 2 is not 0 (queue) or 1 (exchange)"},
 	{section: "PolAttributes", elem: 0, value: '[', want: "PolAttributes[0]: attributes are not a JSON object"},
 	{section: "PolGoRegexps", elem: 3, value: '(', want: "PolGoRegexps[8]: error parsing regexp: missing closing ): `\\A((:(?:a|b)*a(?:a|b){20}\\.dlq\\.[a-z]+)\\z`", at: 8},
@@ -330,6 +335,11 @@ func checkCorruptions(t *testing.T, b []byte, corruptions []corruption) {
 		case 0: // a byte of the string list's blob
 			count := int(binary.LittleEndian.Uint32(b[l.head[c.section]+4:]))
 			m[at+4*count+c.elem] = byte(c.value)
+		case -1: // an element of the width in the column's first byte
+			w := int(b[at])
+			for i := range w {
+				m[at+1+w*c.elem+i] = byte(c.value >> (8 * i))
+			}
 		case 1:
 			m[at+c.elem] = byte(c.value)
 		case 2:
@@ -350,7 +360,11 @@ func checkCorruptions(t *testing.T, b []byte, corruptions []corruption) {
 		if esize == 1 && size[sect] == 0 || strings.HasSuffix(sect, "Ends") {
 			esize = 4
 		}
-		want := fmt.Sprintf("plan: offset %d: %s", l.data[sect]+elem*esize, c.want)
+		off := l.data[sect] + elem*esize
+		if size[sect] == -1 {
+			off = l.data[sect] + 1 + elem*int(b[l.data[sect]])
+		}
+		want := fmt.Sprintf("plan: offset %d: %s", off, c.want)
 		checkErr(t, fmt.Sprintf("%s[%d] = %d", c.section, c.elem, c.value), seal(m), want)
 	}
 }
@@ -373,7 +387,7 @@ func TestDecodePlanRules(t *testing.T) {
 		{"empty", func(p *runtime.Plan) {}, ""},
 		{"no sets", func(p *runtime.Plan) { p.Matcher.Sets = nil }, "Sets: 0 words, not whole rows of 1 with set 0 first"},
 		{"destination without rank", func(p *runtime.Plan) { p.Destinations = []runtime.PlanDestination{dest()} },
-			"DestPatterns: 1 elements, want 0 (1 per destination)"},
+			"DestPatterns: 1 elements, want 0 (one per destination that is not an exact name)"},
 		{"rank without ACL", func(p *runtime.Plan) {
 			p.Destinations, p.Matcher.Rank = []runtime.PlanDestination{dest()}, []uint32{0}
 		}, "DestACL: 0 elements, want 2 (2 per destination)"},

@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -142,6 +143,30 @@ func TestMustLoadPlan(t *testing.T) {
 	}
 	if runtime.PlanChecksum([]byte(data[:19])) != 0 {
 		t.Error("PlanChecksum of a short input is not 0")
+	}
+}
+
+// TestMustLoadPlanNoCRC: MustLoadPlan compares the header's checksum with
+// the generated one and does not compute the CRC of the embedded bytes
+// (it says why); DecodePlan, for plans from elsewhere, does. A plan whose
+// last destination's pattern (an exact name) has one byte changed,
+// header kept, loads with that pattern in the first and fails the
+// second.
+func TestMustLoadPlanNoCRC(t *testing.T) {
+	p := syntheticArtifact(t, 10)
+	last := p.Destinations[len(p.Destinations)-1].Pattern
+	data := []byte(string(runtime.EncodePlan(p)))
+	at := bytes.Index(data, []byte(last)) // in ExactKeys: the name is exact
+	if at < 0 {
+		t.Fatalf("pattern %q not in the plan", last)
+	}
+	data[at] ^= 0x20 // a letter's case: still a valid name
+	trusted := runtime.MustLoadPlan(string(data), runtime.PlanChecksum(data))
+	if got := trusted.Destination(len(p.Destinations) - 1).Pattern; got == last || !strings.EqualFold(got, last) {
+		t.Errorf("MustLoadPlan read pattern %q, want %q with one letter's case changed", got, last)
+	}
+	if _, err := runtime.DecodePlan(data); err == nil || err.Error() != "plan: offset 12: checksum mismatch" {
+		t.Errorf("DecodePlan of the changed plan: %v, want the checksum mismatch", err)
 	}
 }
 

@@ -217,10 +217,11 @@ func (v *planCheck) properties() error {
 		}
 		start = end
 	}
-	if uint64(len(c.PropIndex)) != uint64(v.dests)*uint64(k) {
-		return v.count("PropIndex", len(c.PropIndex), v.dests*k, "one per destination and key")
+	if uint64(c.PropIndex.len()) != uint64(v.dests)*uint64(k) {
+		return v.count("PropIndex", c.PropIndex.len(), v.dests*k, "one per destination and key")
 	}
-	for j, x := range c.PropIndex {
+	for j := range c.PropIndex.len() {
+		x := c.PropIndex.at(j)
 		key := j % k
 		lo := uint32(0)
 		if key > 0 {

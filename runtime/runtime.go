@@ -30,9 +30,11 @@ import "errors"
 // Version 9: generated code reads destinations with Plan.Destination and
 // Plan.Property (MustLoadPlan builds no Plan.Destinations), and embeds
 // PlanFormat 5 (the signatures and the exact names' table carried).
+// Version 10: PlanFormat 6 (narrowed per-destination columns, exact
+// names' patterns stored once).
 const (
-	Version    = 9
-	MinVersion = 9
+	Version    = 10
+	MinVersion = 10
 	MaxVersion = Version
 )
 

@@ -52,6 +52,7 @@ func BuildWith(m *model.Model, o Options) *Plan {
 	p.buildWildcards()
 	c.EdgeKeys, c.EdgeEnds = Blob(p.edgeKeys)
 	p.buildExact()
+	p.dropUnusedSets()
 	p.Matcher = *runtime.NewMatcher(c)
 	p.buildPolicies()
 	return p

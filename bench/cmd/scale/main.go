@@ -4,7 +4,8 @@
 // generation, and `go build` of the generated package, with peak memory,
 // then runs a probe program that imports the package and reports its
 // initialisation (GODEBUG=inittrace=1), the heap it keeps per destination
-// and a validating Load of its plan (probe.go), and prints a table:
+// and a validating Load of its plan (probe.go), and prints a table, then
+// the plan's largest sections per size:
 //
 //	go run ./cmd/scale -shape iot -n 10000,100000
 //
@@ -38,6 +39,7 @@ func main() {
 	}
 	rows, err := measureAll(ns, *policies, workload.Shape(*shape))
 	printTable(os.Stdout, rows)
+	printSections(os.Stdout, rows)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scale:", err)
 		os.Exit(1)

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/destgen/destgen/bench/workload"
+	"github.com/destgen/destgen/runtime"
 )
 
 // Bounds for the 10k case CI runs: several times what the plan needs on a
@@ -32,5 +35,23 @@ func TestScale10k(t *testing.T) {
 		r.Build.Seconds > maxBuildSeconds || r.Build.PeakMB > maxBuildMB {
 		t.Errorf("10k config over its bounds: check %.2fs (max %d), generate %.2fs (max %d), build %.2fs (max %d), build %.0f MB (max %d)",
 			r.Check.Seconds, maxCheckSeconds, r.Generate.Seconds, maxGenerateSeconds, r.Build.Seconds, maxBuildSeconds, r.Build.PeakMB, maxBuildMB)
+	}
+}
+
+// TestPrintSections: the largest sections first, at most largestSections,
+// each with its share of the plan.
+func TestPrintSections(t *testing.T) {
+	var secs []runtime.PlanSection
+	for i := range largestSections + 2 {
+		secs = append(secs, runtime.PlanSection{Name: fmt.Sprint("S", i), Bytes: 1000 * (largestSections + 2 - i)})
+	}
+	var b strings.Builder
+	printSections(&b, []row{{N: 7, Sections: secs}})
+	got := b.String()
+	if !strings.HasPrefix(got, "N=7 plan sections, largest first: S0 0.01 MB (18%), S1 0.01 MB (16%),") {
+		t.Errorf("got %q", got)
+	}
+	if n := strings.Count(got, "MB ("); n != largestSections {
+		t.Errorf("%d sections printed, want %d: %q", n, largestSections, got)
 	}
 }

@@ -7,8 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 
 	"github.com/destgen/destgen/bench/workload"
+	"github.com/destgen/destgen/runtime"
 )
 
 // step is one timed process.
@@ -27,7 +29,8 @@ type row struct {
 	CheckPlan        step // check plus planning, in-process (compile.go)
 	Compile          step // live.Compile
 
-	Probe probe
+	Probe    probe
+	Sections []runtime.PlanSection // of the plan, largest first
 }
 
 // measureAll builds destgen once, then measures each size in a scratch
@@ -87,8 +90,26 @@ func measure(dir, root, destgen string, spec workload.Spec) (row, error) {
 	if r.Build, err = run(mod, "go", "build", "-o", os.DevNull, "./routes"); err != nil {
 		return r, err
 	}
-	r.Probe, err = runProbe(mod)
+	if r.Probe, err = runProbe(mod); err != nil {
+		return r, err
+	}
+	r.Sections, err = planSections(filepath.Join(mod, "routes", "routes_gen.plan"))
 	return r, err
+}
+
+// planSections reads the plan's sections, largest first (ties in the
+// plan's order).
+func planSections(path string) ([]runtime.PlanSection, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	secs, err := runtime.PlanSections(b)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(secs, func(a, b runtime.PlanSection) int { return b.Bytes - a.Bytes })
+	return secs, nil
 }
 
 // scratchModule writes a module that requires destgen from root.

@@ -19,3 +19,23 @@ func printTable(w io.Writer, rows []row) {
 	}
 	tw.Flush()
 }
+
+// largestSections is how many of a plan's sections printSections names:
+// at 100,000 destinations the largest eight hold over 80% of the plan.
+const largestSections = 8
+
+// printSections writes, per size, the plan's largest sections in MB and
+// their share of it: what a plan is made of.
+func printSections(w io.Writer, rows []row) {
+	for _, r := range rows {
+		total := 0
+		for _, s := range r.Sections {
+			total += s.Bytes
+		}
+		fmt.Fprintf(w, "N=%d plan sections, largest first:", r.N)
+		for _, s := range r.Sections[:min(largestSections, len(r.Sections))] {
+			fmt.Fprintf(w, " %s %.2f MB (%.0f%%),", s.Name, float64(s.Bytes)/1e6, 100*float64(s.Bytes)/float64(max(total, 1)))
+		}
+		fmt.Fprintln(w)
+	}
+}
