@@ -68,27 +68,54 @@ const (
 // The answer a way holds is 32 bits and the length in its meta 8.
 var _ = [1]struct{}{}[maxCachedName>>8]
 
-// resultCache is a Matcher's result cache.
+// resultCache is a Matcher's result cache. Its words are allocated by
+// the first lookup that needs them, not by NewMatcher: the planner builds
+// Matchers it only asks Matches of, and a broker whose names all hit the
+// exact table never needs the 544 KiB.
 type resultCache struct {
-	words []atomic.Uint64 // cacheSets sets of cacheSetWords words, 64-byte aligned
+	words atomic.Pointer[cacheWords] // nil until first used
 }
+
+// cacheWords are a cache's sets, 64-byte aligned.
+type cacheWords [cacheSets * cacheSetWords]atomic.Uint64
 
 // newResultCache returns an empty cache, or nil for a Matcher whose
 // every lookup is the exact table's (no automata, no mask tables): its
-// misses already cost no walk, and it keeps the memory.
+// misses already cost no walk.
 func newResultCache(m *Matcher) *resultCache {
 	if len(m.Automata) == 0 && len(m.masks) == 0 {
 		return nil
 	}
-	w := make([]atomic.Uint64, cacheSets*cacheSetWords+7)
+	return new(resultCache)
+}
+
+// table returns the cache's words, allocating them on first use.
+func (c *resultCache) table() *cacheWords {
+	if w := c.words.Load(); w != nil {
+		return w
+	}
+	return c.allocate()
+}
+
+// allocate makes the cache's words, once: of two lookups racing to, one
+// stores its words and both use those.
+//
+//go:noinline
+func (c *resultCache) allocate() *cacheWords {
+	n := len(cacheWords{})
+	w := make([]atomic.Uint64, n+7)
 	skip := (64 - uintptr(unsafe.Pointer(&w[0]))%64) % 64 / 8
-	return &resultCache{words: w[skip : skip+cacheSets*cacheSetWords]}
+	words := (*cacheWords)(w[skip : skip+uintptr(n)])
+	if c.words.CompareAndSwap(nil, words) {
+		return words
+	}
+	return c.words.Load()
 }
 
 // set returns the set of hash h.
 func (c *resultCache) set(h uint64) *[cacheSetWords]atomic.Uint64 {
 	i := int(h&(cacheSets-1)) * cacheSetWords
-	return (*[cacheSetWords]atomic.Uint64)(c.words[i : i+cacheSetWords])
+	return (*[cacheSetWords]atomic.Uint64)(c.table()[i : i+cacheSetWords])
 }
 
 // cacheKey is the low half of the meta of name, whose hash is h: its

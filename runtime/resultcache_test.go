@@ -85,7 +85,7 @@ func TestResolveCachedLengthBound(t *testing.T) {
 		}
 		filled := 0
 		for i := range cacheSets * cacheWays {
-			if m.cache.words[i/cacheWays*cacheSetWords+cacheMeta+i%cacheWays].Load() != 0 {
+			if m.cache.table()[i/cacheWays*cacheSetWords+cacheMeta+i%cacheWays].Load() != 0 {
 				filled++
 			}
 		}
@@ -262,5 +262,28 @@ func BenchmarkResultCache(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestCacheAllocatedOnFirstUse: a new cache holds no words (the planner's
+// Matchers, and a broker whose names all hit the exact table, never pay
+// for them); the first name resolveCached caches allocates them, once.
+func TestCacheAllocatedOnFirstUse(t *testing.T) {
+	m := &Matcher{Automata: make([]Automaton, 1)}
+	m.cache = newResultCache(m)
+	if m.cache == nil || m.cache.words.Load() != nil {
+		t.Fatal("a new Matcher's cache already holds words")
+	}
+	m.resolveCached("a..b")
+	w := m.cache.words.Load()
+	if w == nil {
+		t.Fatal("the first cached lookup allocated no words")
+	}
+	m.resolveCached("a..c")
+	if m.cache.words.Load() != w || m.cache.allocate() != w {
+		t.Fatal("a later lookup replaced the cache's words")
+	}
+	if newResultCache(&Matcher{}) != nil {
+		t.Error("a Matcher without wildcards got a cache")
 	}
 }
