@@ -13,7 +13,7 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
 	if rec, ok := m.exact(name); ok {
-		return int(m.Exact.Value(rec, 0)), nil // a configured name is valid by construction
+		return int(m.Exact.value0(rec)), nil // a configured name is valid by construction
 	}
 	return m.resolveCached(name)
 }
