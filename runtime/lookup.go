@@ -133,7 +133,10 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		}
 		return hit != 0
 	}
-	return m.allowedSlow(op, name, principals, csig)
+	if !m.Permissions {
+		return m.allowedSlow(op, name, principals, csig)
+	}
+	return m.allowedCached(op, name, principals, csig) // see allowcache.go
 }
 
 // allowedSlow is Allowed for a name that is not configured exactly; see

@@ -49,6 +49,8 @@ type Matcher struct {
 	maskFilter []uint64                  // Bloom filter of every table's keys (masks.go)
 
 	cache *resultCache // Resolve's answers for names not in Exact (resultcache.go); nil for none
+	// aclCache, per op: Allowed's unions for names not in Exact (allowcache.go); nil for none
+	aclCache [NumOps]*resultCache
 }
 
 // Info is what a lookup of one exactly configured name returns, beyond the

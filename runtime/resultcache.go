@@ -113,9 +113,9 @@ func (c *resultCache) allocate() *cacheWords {
 }
 
 // set returns the set of hash h.
-func (c *resultCache) set(h uint64) *[cacheSetWords]atomic.Uint64 {
+func (c *cacheWords) set(h uint64) *[cacheSetWords]atomic.Uint64 {
 	i := int(h&(cacheSets-1)) * cacheSetWords
-	return (*[cacheSetWords]atomic.Uint64)(c.table()[i : i+cacheSetWords])
+	return (*[cacheSetWords]atomic.Uint64)(c[i : i+cacheSetWords])
 }
 
 // cacheKey is the low half of the meta of name, whose hash is h: its
@@ -159,7 +159,7 @@ func lastWord(name string) uint64 {
 // get returns the cached answer of name (1 to maxCachedName bytes), whose
 // hash is h; ok is false when its set does not hold it or a writer is
 // changing the set.
-func (c *resultCache) get(name string, h uint64) (a uint32, ok bool) {
+func (c *cacheWords) get(name string, h uint64) (a uint32, ok bool) {
 	s := c.set(h)
 	seq := s[0].Load()
 	key := cacheKey(len(name), h)
@@ -189,7 +189,7 @@ func (c *resultCache) get(name string, h uint64) (a uint32, ok bool) {
 // is h, to its set: into an empty way at once, into a full set on the
 // name's second miss in a row there. A set another writer is changing is
 // left alone: the cache never waits.
-func (c *resultCache) put(name string, h uint64, a uint64) {
+func (c *cacheWords) put(name string, h uint64, a uint64) {
 	s := c.set(h)
 	seq := s[0].Load()
 	if seq&1 != 0 {
@@ -211,7 +211,7 @@ func (c *resultCache) put(name string, h uint64, a uint64) {
 // victim returns the way put fills for hash h: an empty one, or, on the
 // name's second miss in a row at a full set, the oldest; -1 when the
 // doorkeeper turns it away.
-func (c *resultCache) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
+func (c *cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 	for w := range cacheWays {
 		if s[cacheMeta+w].Load() == 0 {
 			return w
@@ -233,11 +233,11 @@ func (m *Matcher) resolveCached(name string) (int, error) {
 	if c == nil || n == 0 || n > maxCachedName {
 		return m.resolveSlow(name)
 	}
-	h := Hash(name, cacheSeed)
-	if a, ok := c.get(name, h); ok {
+	w, h := c.table(), Hash(name, cacheSeed)
+	if a, ok := w.get(name, h); ok {
 		return cacheResult(a)
 	}
 	d, err := m.resolveSlow(name)
-	c.put(name, h, cacheAnswer(d, err))
+	w.put(name, h, cacheAnswer(d, err))
 	return d, err
 }

@@ -10,7 +10,12 @@ import (
 // newTestCache is a cache as NewMatcher makes one, for the tests that
 // drive it with hashes of their choosing: names that share a hash share
 // a set and a key, the case the whole-name comparison is for.
-func newTestCache() *resultCache {
+func newTestCache() *cacheWords {
+	return newTestResultCache().table()
+}
+
+// newTestResultCache is newTestCache as a Matcher holds it.
+func newTestResultCache() *resultCache {
 	return newResultCache(&Matcher{Automata: make([]Automaton, 1)})
 }
 
@@ -75,7 +80,7 @@ func TestResolveCachedLengthBound(t *testing.T) {
 		t.Fatalf("maxCachedName %d < MaxNameBytes %d: valid names would go uncached", maxCachedName, MaxNameBytes)
 	}
 	m := &Matcher{Automata: make([]Automaton, 0, 1)}
-	m.cache = newTestCache()
+	m.cache = newTestResultCache()
 	for _, n := range []int{maxCachedName - 1, maxCachedName, maxCachedName + 1} {
 		name := strings.Repeat("a", n)
 		for range 2 {
@@ -94,7 +99,7 @@ func TestResolveCachedLengthBound(t *testing.T) {
 		if want := n <= maxCachedName; (filled == 1) != want || filled > 1 {
 			t.Errorf("length %d: %d ways filled; want cached %v", n, filled, want)
 		}
-		m.cache = newTestCache()
+		m.cache = newTestResultCache()
 	}
 }
 
