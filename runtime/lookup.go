@@ -12,10 +12,12 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 // Resolve returns the destination whose properties apply to name, or -1
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
-	if rec, ok := m.exact(name); ok {
+	// find, like exact, hashes no name longer than a key can be.
+	rec, whole, ok := m.Exact.find(name)
+	if ok {
 		return int(m.Exact.value0(rec)), nil // a configured name is valid by construction
 	}
-	return m.resolveCached(name)
+	return m.resolveCached(name, whole)
 }
 
 // resolveSlow is Resolve for a name that is not configured exactly. It is

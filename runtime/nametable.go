@@ -178,9 +178,18 @@ func alignedWords(n int) []uint64 {
 // bytes, most names, are written out here, without a call, and a hit's
 // first two index entries are read together.
 func (t *NameTable) Find(key string) (rec int, ok bool) {
+	rec, _, ok = t.find(key)
+	return rec, ok
+}
+
+// find is Find, also returning key's whole-name hash, Hash(key,
+// NameSeed), when it computed one (0 when it sampled or did not hash), so
+// that Resolve's result cache, keyed by that hash, need not hash a name
+// the table does not hold a second time.
+func (t *NameTable) find(key string) (rec int, whole uint64, ok bool) {
 	n := len(key)
 	if len(t.index) == 0 || n == 0 || n > maxNameKey {
-		return 0, false
+		return 0, 0, false
 	}
 	// sampleHash and Hash's cases for 8 to 32 bytes, written out: none
 	// of them inlines, and a call here is on every lookup's critical
@@ -202,6 +211,9 @@ func (t *NameTable) Find(key string) (rec int, ok bool) {
 	default:
 		h = Hash(key, NameSeed)
 	}
+	if n < 8 || !t.sampled {
+		whole = h
+	}
 	want := t.tag(h)
 	i := h & t.mask
 	// The key is in one of the first two entries for almost every hit,
@@ -213,11 +225,13 @@ func (t *NameTable) Find(key string) (rec int, ok bool) {
 		e = e1
 	}
 	if e&^t.offMask != want {
-		return t.probe(key, i, want)
+		rec, ok = t.probe(key, i, want)
+		return rec, whole, ok
 	}
 	r := int(e & t.offMask)
 	if uint8(t.recs[r]) != uint8(n) {
-		return t.probe(key, i, want)
+		rec, ok = t.probe(key, i, want)
+		return rec, whole, ok
 	}
 	k := t.keyOf(r, n)
 	var same bool
@@ -237,9 +251,10 @@ func (t *NameTable) Find(key string) (rec int, ok bool) {
 		same = sameBytes(k, key)
 	}
 	if same {
-		return r, true
+		return r, whole, true
 	}
-	return t.probe(key, i, want)
+	rec, ok = t.probe(key, i, want)
+	return rec, whole, ok
 }
 
 // probe is Find's linear probe from slot i, for the keys that Find's

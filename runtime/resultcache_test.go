@@ -84,7 +84,7 @@ func TestResolveCachedLengthBound(t *testing.T) {
 	for _, n := range []int{maxCachedName - 1, maxCachedName, maxCachedName + 1} {
 		name := strings.Repeat("a", n)
 		for range 2 {
-			if d, err := m.resolveCached(name); d != -1 || err != ErrInvalidName {
+			if d, err := m.resolveCached(name, 0); d != -1 || err != ErrInvalidName {
 				t.Fatalf("length %d: %d, %v; want -1, ErrInvalidName", n, d, err)
 			}
 		}
@@ -279,12 +279,12 @@ func TestCacheAllocatedOnFirstUse(t *testing.T) {
 	if m.cache == nil || m.cache.words.Load() != nil {
 		t.Fatal("a new Matcher's cache already holds words")
 	}
-	m.resolveCached("a..b")
+	m.resolveCached("a..b", 0)
 	w := m.cache.words.Load()
 	if w == nil {
 		t.Fatal("the first cached lookup allocated no words")
 	}
-	m.resolveCached("a..c")
+	m.resolveCached("a..c", 0)
 	if m.cache.words.Load() != w || m.cache.allocate() != w {
 		t.Fatal("a later lookup replaced the cache's words")
 	}
