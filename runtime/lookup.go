@@ -135,7 +135,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		}
 		return hit != 0
 	}
-	if !m.Permissions {
+	if !m.Permissions || m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}
 	return m.allowedCached(op, name, principals, csig) // see allowcache.go
@@ -153,23 +153,28 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []Principal, csig u
 	if !m.Permissions {
 		return true
 	}
+	return m.allowedPath(op, &p, principals, csig)
+}
+
+// allowedPath is allowedSlow for the split name p, with permissions on.
+func (m *Matcher) allowedPath(op Op, p *path, principals []Principal, csig uint32) bool {
 	if m.maskOn[p.n] {
-		return m.allowedMasks(op, &p, principals, csig)
+		return m.allowedMasks(op, p, principals, csig)
 	}
 	// A walk may meet several sets; the caller's signature spares granted
 	// every set it cannot grant.
 	for _, v := range m.visits[p.n] {
 		switch a := v.a; {
 		case v.b != nil:
-			if m.allowedPair(op, &p, a, v.b, principals, csig) {
+			if m.allowedPair(op, p, a, v.b, principals, csig) {
 				return true
 			}
 		case a.Deterministic:
-			if m.allowedDFA(op, &p, a.Start, principals, csig) {
+			if m.allowedDFA(op, p, a.Start, principals, csig) {
 				return true
 			}
 		default:
-			if m.allowedTrie(op, &p, a.Start, principals, csig) {
+			if m.allowedTrie(op, p, a.Start, principals, csig) {
 				return true
 			}
 		}
