@@ -26,15 +26,27 @@ var automatonSeeds = []string{
 		{"pattern": "(a|b)*a(a|b){20}", "nodeType": "queue", "createdOnPublish": true}]}`,
 }
 
+// manyMasksSeed has ten '*' masks of names of four elements and two '>'
+// tables, so that MasksAll's plan probes twelve tables for that length:
+// more than one of the filter's words and the old batch of 8.
+const manyMasksSeed = `{"permissions": true, "destinations": [
+	{"name": "a.*.*.*", "acl": {"publish": ["p0"], "subscribe": []}}, {"name": "a.b.*.*", "acl": {"publish": ["p1"], "subscribe": []}},
+	{"name": "*.b.*.*", "acl": {"publish": [], "subscribe": ["p0"]}}, {"name": "*.*.c.*", "acl": {"publish": ["p2"], "subscribe": []}},
+	{"name": "a.*.c.*", "acl": {"publish": [], "subscribe": []}}, {"name": "*.b.c.*", "acl": {"publish": ["p0"], "subscribe": []}},
+	{"name": "a.b.c.*", "acl": {"publish": [], "subscribe": []}}, {"name": "*.*.*.d", "acl": {"publish": ["p1"], "subscribe": []}},
+	{"name": "a.*.*.d", "acl": {"publish": [], "subscribe": []}}, {"name": "*.b.*.d", "acl": {"publish": [], "subscribe": []}},
+	{"name": "a.>", "acl": {"publish": [], "subscribe": []}}, {"name": "*.b.>", "acl": {"publish": [], "subscribe": []}}]}`
+
 // planSeeds are the encoded artifacts of the fuzz configs (the examples,
 // the generator's test configs), gen/plan's rich config, which has
-// every property kind and policy shape, and automatonSeeds.
+// every property kind and policy shape, automatonSeeds and manyMasksSeed.
 func planSeeds(f *testing.F) [][]byte {
 	var out [][]byte
 	configs := append(configSeeds(f), readFile(f, "../gen/plan/testdata/rich.json"))
 	for _, s := range automatonSeeds {
 		configs = append(configs, []byte(s))
 	}
+	configs = append(configs, []byte(manyMasksSeed))
 	for _, data := range configs {
 		m, diags := model.Load("seed.json", data)
 		if diags.Err() != nil {

@@ -192,6 +192,14 @@ func (m *Matcher) mayHold(h uint64) bool {
 func (m *Matcher) resolveMasks(p *path) int32 {
 	var x maskName
 	x.load(p, int(m.maskNeed[p.n]))
+	if l := m.maskIdx.list[p.n]; l > 0 {
+		d := int32(-1)
+		m.eachCandidate(&x, int(l-1), m.maskProbe[p.n], func(t uint32, h uint64) bool {
+			d = m.probe(&x, t, h)
+			return d >= 0
+		})
+		return d
+	}
 	for _, t := range m.maskProbe[p.n] {
 		// The filter's test, inlined; the probe is not (see probe).
 		if h := x.keyOf(&m.masks[t]); m.mayHold(h) {
@@ -208,6 +216,15 @@ func (m *Matcher) resolveMasks(p *path) int32 {
 func (m *Matcher) matchesMasks(p *path, buf []int) []int {
 	var x maskName
 	x.load(p, int(m.maskNeed[p.n]))
+	if l := m.maskIdx.list[p.n]; l > 0 {
+		m.eachCandidate(&x, int(l-1), m.maskProbe[p.n], func(t uint32, h uint64) bool {
+			if d := m.probe(&x, t, h); d >= 0 {
+				buf = append(buf, int(d))
+			}
+			return false
+		})
+		return buf
+	}
 	for _, t := range m.maskProbe[p.n] {
 		if h := x.keyOf(&m.masks[t]); m.mayHold(h) {
 			if d := m.probe(&x, t, h); d >= 0 {
@@ -222,6 +239,15 @@ func (m *Matcher) matchesMasks(p *path, buf []int) []int {
 func (m *Matcher) allowedMasks(op Op, p *path, principals []Principal, csig uint32) bool {
 	var x maskName
 	x.load(p, int(m.maskNeed[p.n]))
+	if l := m.maskIdx.list[p.n]; l > 0 {
+		ok := false
+		m.eachCandidate(&x, int(l-1), m.maskProbe[p.n], func(t uint32, h uint64) bool {
+			d := m.probe(&x, t, h)
+			ok = d >= 0 && m.grantedSet(m.DestACL[d][op], principals, csig)
+			return ok
+		})
+		return ok
+	}
 	for _, t := range m.maskProbe[p.n] {
 		if h := x.keyOf(&m.masks[t]); m.mayHold(h) {
 			if d := m.probe(&x, t, h); d >= 0 && m.grantedSet(m.DestACL[d][op], principals, csig) {
@@ -267,6 +293,7 @@ func (m *Matcher) setMasks(c *Compact) {
 		prev = end
 	}
 	m.setMaskDepths(c)
+	m.setMaskIndex()
 }
 
 // setMaskDepths reads MaskDepths: which lengths probe the tables, and

@@ -47,6 +47,7 @@ type Matcher struct {
 	maskNeed   [MaxElements + 1]uint8    // per name length: the elements its tables read
 	maskOn     [MaxElements + 1]bool     // per name length: the tables decide, not the automata
 	maskFilter []uint64                  // Bloom filter of every table's keys (masks.go)
+	maskIdx    maskIndex                 // which tables can hold a name's key (maskindex.go)
 
 	cache *resultCache // Resolve's answers for names not in Exact (resultcache.go); nil for none
 	// aclCache, per op: Allowed's unions for names not in Exact (allowcache.go); nil for none

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -128,14 +129,63 @@ func TestLeadShare(t *testing.T) {
 		if (x.lead != nil) != tc.lead {
 			t.Errorf("%s: lead %v, want %v", tc.name, x.lead != nil, tc.lead)
 		}
-		for name, want := range tc.names {
-			got, ok := x.Find(name, Publish, nil)
-			if !ok {
-				got = -1
-			}
-			if got != want {
-				t.Errorf("%s: Find(%q) = %d; want %d", tc.name, name, got, want)
-			}
+		checkFinds(t, tc.name, x, tc.names)
+	}
+}
+
+// bPlus is an automaton of "b+" deciding policy p.
+func bPlus(p uint32) PolicyAutomaton {
+	ascii := []byte(strings.Repeat("\x00", 128))
+	ascii['b'] = 1
+	return PolicyAutomaton{
+		Policies: []uint32{p}, ASCII: string(ascii), RuneStarts: []uint32{0x80}, RuneClasses: "\x00",
+		Classes: 2, Start: 1, Next: []uint16{0, 0, 0, 2, 0, 2},
+		Accept: []uint32{noPolicy, noPolicy, noPolicy, noPolicy, p, p},
+	}
+}
+
+// TestLeadBack: names of 7, 8 and 9 bytes, where Find's test of back8
+// starts, with a lead automaton of "b+": beside an exact "zz" (back8
+// empty: it has no filter to probe), it answers alone; after a suffix of
+// 8 b's (back8), the suffix comes first on names of 8 bytes or more.
+func TestLeadBack(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		pols  []testPolicy
+		auto  uint32
+		names map[string]int
+	}{
+		{"empty", []testPolicy{{}, {lits: []string{"zz"}, anchor: AnchorExact}}, 0, map[string]int{
+			"bbbbbbb": 0, "bbbbbbbb": 0, "bbbbbbbbb": 0, "zz": 1, "bbbbbbbbz": -1,
+		}},
+		{"suffix", []testPolicy{{lits: []string{"bbbbbbbb"}, suffix: true}, {}}, 1, map[string]int{
+			"bbbbbbb": 1, "bbbbbbbb": 0, "bbbbbbbbb": 0, "abbbbbbbb": 0, "bbbbbbbba": -1, "abbbbbbb": -1,
+		}},
+	} {
+		c := compact(tc.pols)
+		c.Flags[tc.auto] = 1<<NumOps - 1 | CheckAutomaton
+		c.Automata = []PolicyAutomaton{bPlus(tc.auto)}
+		x := NewPolicyIndex(c)
+		if x.lead == nil {
+			t.Fatalf("%s: no lead automaton", tc.name)
+		}
+		if got := x.back8.minPolicy != noPolicy; got != (tc.name == "suffix") {
+			t.Errorf("%s: back8 holds entries: %v", tc.name, got)
+		}
+		checkFinds(t, tc.name, x, tc.names)
+	}
+}
+
+// checkFinds checks Find's answer for publish on each name (-1: none).
+func checkFinds(t *testing.T, label string, x *PolicyIndex, names map[string]int) {
+	t.Helper()
+	for name, want := range names {
+		got, ok := x.Find(name, Publish, nil)
+		if !ok {
+			got = -1
+		}
+		if got != want {
+			t.Errorf("%s: Find(%q) = %d; want %d", label, name, got, want)
 		}
 	}
 }

@@ -4,7 +4,7 @@
 //	destgen -config realm.json -plan realm.plan
 //	destgen check -config realm.json [-strict]
 //	destgen explain -config realm.json [-json] [-principal P]... NAME...
-//	destgen diff [-json] [-all] OLD NEW
+//	destgen diff [-json] [-all] [-examine N|all] OLD NEW
 //	destgen schema
 //	destgen benchgate [-max-regression 10%] [-alpha 0.05] OLD.txt NEW.txt
 //	destgen -version
@@ -52,32 +52,8 @@ func run(args []string) int {
 	var showVersion bool
 	if o.Command == gen.CmdDiff {
 		diffFlags(fs, &o)
-	} else if o.Command != gen.CmdSchema {
-		fs.Var(&configs, "config", "config `file` (JSON; repeat to merge, e.g. a Broker-J virtual host and a native config)")
-		fs.StringVar(&o.Format, "format", "auto", "config `format`: auto (by the modelVersion key), native or qpid")
-		fs.Var(&context, "context", "a Broker-J context variable, `NAME=VALUE`, that a virtual host references and does not define (repeatable)")
-		fs.BoolVar(&o.ContextEnv, "context-env", false, "let a Broker-J virtual host's context variables come from the environment too")
-	}
-	if o.Command == gen.CmdGenerate || o.Command == gen.CmdCheck {
-		fs.BoolVar(&o.Strict, "strict", false, "treat warnings as errors")
-		fs.Func("warnings", "print at most `n` warnings, the rest counted by kind, or all (default 20)", func(s string) (err error) {
-			o.Limit, err = gen.ParseLimit(s)
-			return err
-		})
-	}
-	if o.Command == gen.CmdGenerate {
-		fs.BoolVar(&showVersion, "version", false, "print the destgen version and exit")
-		fs.Usage = func() { usage(fs) }
-	}
-	switch o.Command {
-	case gen.CmdGenerate:
-		fs.StringVar(&o.Output, "o", "", "output Go `file`")
-		fs.StringVar(&o.Plan, "plan", "", "also write the plan artifact to `file` (runtime.DecodePlan reads it); without -o, only it")
-		fs.StringVar(&o.Package, "pkg", o.Package, "Go package `name` (default $GOPACKAGE)")
-		fs.BoolVar(&o.Tests, "tests", false, "also write the output's _test.go: a property test and a fuzz target against the reference interpreter")
-	case gen.CmdExplain:
-		fs.BoolVar(&o.JSON, "json", false, "print one JSON object per name")
-		fs.Var(&principals, "principal", "a `principal` the caller holds (repeatable)")
+	} else {
+		commandFlags(fs, &o, &configs, &principals, &context, &showVersion)
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -98,6 +74,38 @@ func run(args []string) int {
 		return 2
 	}
 	return gen.Run(o)
+}
+
+// commandFlags are the flags of destgen itself, check, explain and schema:
+// they read their configs from -config.
+func commandFlags(fs *flag.FlagSet, o *gen.Options, configs, principals, context *stringList, showVersion *bool) {
+	if o.Command != gen.CmdSchema {
+		fs.Var(configs, "config", "config `file` (JSON; repeat to merge, e.g. a Broker-J virtual host and a native config)")
+		fs.StringVar(&o.Format, "format", "auto", "config `format`: auto (by the modelVersion key), native or qpid")
+		fs.Var(context, "context", "a Broker-J context variable, `NAME=VALUE`, that a virtual host references and does not define (repeatable)")
+		fs.BoolVar(&o.ContextEnv, "context-env", false, "let a Broker-J virtual host's context variables come from the environment too")
+	}
+	if o.Command == gen.CmdGenerate || o.Command == gen.CmdCheck {
+		fs.BoolVar(&o.Strict, "strict", false, "treat warnings as errors")
+		fs.Func("warnings", "print at most `n` warnings, the rest counted by kind, or all (default 20)", func(s string) (err error) {
+			o.Limit, err = gen.ParseLimit(s)
+			return err
+		})
+	}
+	if o.Command == gen.CmdGenerate {
+		fs.BoolVar(showVersion, "version", false, "print the destgen version and exit")
+		fs.Usage = func() { usage(fs) }
+	}
+	switch o.Command {
+	case gen.CmdGenerate:
+		fs.StringVar(&o.Output, "o", "", "output Go `file`")
+		fs.StringVar(&o.Plan, "plan", "", "also write the plan artifact to `file` (runtime.DecodePlan reads it); without -o, only it")
+		fs.StringVar(&o.Package, "pkg", o.Package, "Go package `name` (default $GOPACKAGE)")
+		fs.BoolVar(&o.Tests, "tests", false, "also write the output's _test.go: a property test and a fuzz target against the reference interpreter")
+	case gen.CmdExplain:
+		fs.BoolVar(&o.JSON, "json", false, "print one JSON object per name")
+		fs.Var(principals, "principal", "a `principal` the caller holds (repeatable)")
+	}
 }
 
 // diffFlags are diff's: it reads its two configs from arguments.

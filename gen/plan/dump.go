@@ -144,8 +144,9 @@ func shapeString(s javaregex.Shape) string {
 
 // dumpMasks writes each mask table (L a literal position, * a '*', >
 // when its patterns end in '>') and, per run of name lengths with the
-// same choice, the cost model's choice: the tables probed, in order, or
-// the automata.
+// same choice, the cost model's choice: the tables probed, in order,
+// "indexed" where the runtime narrows them by its index
+// (runtime/maskindex.go), or the automata.
 func (p *Plan) dumpMasks(b *strings.Builder) {
 	c := &p.Compact
 	if len(c.MaskDepths) == 0 {
@@ -173,6 +174,9 @@ func (p *Plan) dumpMasks(b *strings.Builder) {
 		from := uint32(0)
 		if d > 0 {
 			from = c.MaskDepths[(d-1)*runtime.MaskDepthStride+1]
+		}
+		if p.Matcher.MaskIndexed(d) {
+			return fmt.Sprintf("masks=%v indexed", c.MaskProbes[from:f[1]])
 		}
 		return fmt.Sprintf("masks=%v", c.MaskProbes[from:f[1]])
 	}
