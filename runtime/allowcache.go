@@ -63,16 +63,25 @@ func (m *Matcher) allowedCached(op Op, name string, principals []Principal, csig
 
 // unionMasks is the union of the signatures of the sets for op of every
 // destination matching p, a name whose length uses the mask tables:
-// every table's hit, as matchesMasks finds them.
+// every table's hit, as matchesMasks finds them (through the mask index
+// where the length has one).
 func (m *Matcher) unionMasks(op Op, p *path) uint32 {
 	var x maskName
 	x.load(p, int(m.maskNeed[p.n]))
 	var u uint32
+	add := func(t uint32, h uint64) bool {
+		if d := m.probe(&x, t, h); d >= 0 {
+			u |= m.setSig[m.DestACL[d][op]]
+		}
+		return false
+	}
+	if l := m.maskIdx.list[p.n]; l > 0 {
+		m.eachCandidate(&x, int(l-1), m.maskProbe[p.n], add)
+		return u
+	}
 	for _, t := range m.maskProbe[p.n] {
 		if h := x.keyOf(&m.masks[t]); m.mayHold(h) {
-			if d := m.probe(&x, t, h); d >= 0 {
-				u |= m.setSig[m.DestACL[d][op]]
-			}
+			add(t, h)
 		}
 	}
 	return u
