@@ -173,6 +173,7 @@ func NewMatcher(c *Compact) *Matcher {
 	}
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	m.cache = newResultCache(m)
+	m.setACLCaches()
 	return m
 }
 

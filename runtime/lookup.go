@@ -12,10 +12,12 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 // Resolve returns the destination whose properties apply to name, or -1
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
-	if rec, ok := m.exact(name); ok {
-		return int(m.Exact.Value(rec, 0)), nil // a configured name is valid by construction
+	// find, like exact, hashes no name longer than a key can be.
+	rec, whole, ok := m.Exact.find(name)
+	if ok {
+		return int(m.Exact.value0(rec)), nil // a configured name is valid by construction
 	}
-	return m.resolveCached(name)
+	return m.resolveCached(name, whole)
 }
 
 // resolveSlow is Resolve for a name that is not configured exactly. It is
@@ -133,7 +135,10 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		}
 		return hit != 0
 	}
-	return m.allowedSlow(op, name, principals, csig)
+	if !m.Permissions || m.aclCache[op] == nil {
+		return m.allowedSlow(op, name, principals, csig)
+	}
+	return m.allowedCached(op, name, principals, csig) // see allowcache.go
 }
 
 // allowedSlow is Allowed for a name that is not configured exactly; see
@@ -148,23 +153,28 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []Principal, csig u
 	if !m.Permissions {
 		return true
 	}
+	return m.allowedPath(op, &p, principals, csig)
+}
+
+// allowedPath is allowedSlow for the split name p, with permissions on.
+func (m *Matcher) allowedPath(op Op, p *path, principals []Principal, csig uint32) bool {
 	if m.maskOn[p.n] {
-		return m.allowedMasks(op, &p, principals, csig)
+		return m.allowedMasks(op, p, principals, csig)
 	}
 	// A walk may meet several sets; the caller's signature spares granted
 	// every set it cannot grant.
 	for _, v := range m.visits[p.n] {
 		switch a := v.a; {
 		case v.b != nil:
-			if m.allowedPair(op, &p, a, v.b, principals, csig) {
+			if m.allowedPair(op, p, a, v.b, principals, csig) {
 				return true
 			}
 		case a.Deterministic:
-			if m.allowedDFA(op, &p, a.Start, principals, csig) {
+			if m.allowedDFA(op, p, a.Start, principals, csig) {
 				return true
 			}
 		default:
-			if m.allowedTrie(op, &p, a.Start, principals, csig) {
+			if m.allowedTrie(op, p, a.Start, principals, csig) {
 				return true
 			}
 		}

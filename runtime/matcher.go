@@ -50,6 +50,8 @@ type Matcher struct {
 	maskIdx    maskIndex                 // which tables can hold a name's key (maskindex.go)
 
 	cache *resultCache // Resolve's answers for names not in Exact (resultcache.go); nil for none
+	// aclCache, per op: Allowed's unions for names not in Exact (allowcache.go); nil for none
+	aclCache [NumOps]*resultCache
 }
 
 // Info is what a lookup of one exactly configured name returns, beyond the

@@ -173,19 +173,46 @@ func alignedWords(n int) []uint64 {
 	return w[skip : skip+uintptr(n) : skip+uintptr(n)]
 }
 
-// Find returns the record of key, for Value. The hash and the comparison
-// of names of 8 to 48 bytes, most names, are written out here, without a
-// call, and a hit's first two index entries are read together.
+// Find returns the record of key, for Value. The hash of names of 8 to
+// 32 bytes and every sampled one, and the comparison of names of 8 to 48
+// bytes, most names, are written out here, without a call, and a hit's
+// first two index entries are read together.
 func (t *NameTable) Find(key string) (rec int, ok bool) {
+	rec, _, ok = t.find(key)
+	return rec, ok
+}
+
+// find is Find, also returning key's whole-name hash, Hash(key,
+// NameSeed), when it computed one (0 when it sampled or did not hash), so
+// that Resolve's result cache, keyed by that hash, need not hash a name
+// the table does not hold a second time.
+func (t *NameTable) find(key string) (rec int, whole uint64, ok bool) {
 	n := len(key)
 	if len(t.index) == 0 || n == 0 || n > maxNameKey {
-		return 0, false
+		return 0, 0, false
 	}
+	// sampleHash and Hash's cases for 8 to 32 bytes, written out: none
+	// of them inlines, and a call here is on every lookup's critical
+	// path. TestNameTableEveryLength finds keys of every length with
+	// both hashes, so these must equal t.hash's.
 	var h uint64
-	if t.sampled && n >= 8 {
-		h = sampleHash(key)
-	} else {
+	switch {
+	case n < 8:
 		h = Hash(key, NameSeed)
+	case t.sampled:
+		h = mix(loadAt(key, 0)^hashK1, loadAt(key, n-8)^NameSeed^uint64(n)*hashK2) ^
+			mix(loadAt(key, n/2-4)^hashK3, NameSeed) | 1
+	case n <= 16:
+		h = mix(loadAt(key, 0)^hashK1, loadAt(key, n-8)^(NameSeed^hashK0)^uint64(n)*hashK2) | 1
+	case n <= 32:
+		const seed = NameSeed ^ hashK0
+		h = mix(loadAt(key, 0)^hashK1, loadAt(key, 8)^seed) ^
+			mix(loadAt(key, n-16)^hashK2, loadAt(key, n-8)^seed^uint64(n)*hashK3) | 1
+	default:
+		h = Hash(key, NameSeed)
+	}
+	if n < 8 || !t.sampled {
+		whole = h
 	}
 	want := t.tag(h)
 	i := h & t.mask
@@ -198,11 +225,13 @@ func (t *NameTable) Find(key string) (rec int, ok bool) {
 		e = e1
 	}
 	if e&^t.offMask != want {
-		return t.probe(key, i, want)
+		rec, ok = t.probe(key, i, want)
+		return rec, whole, ok
 	}
 	r := int(e & t.offMask)
 	if uint8(t.recs[r]) != uint8(n) {
-		return t.probe(key, i, want)
+		rec, ok = t.probe(key, i, want)
+		return rec, whole, ok
 	}
 	k := t.keyOf(r, n)
 	var same bool
@@ -222,9 +251,10 @@ func (t *NameTable) Find(key string) (rec int, ok bool) {
 		same = sameBytes(k, key)
 	}
 	if same {
-		return r, true
+		return r, whole, true
 	}
-	return t.probe(key, i, want)
+	rec, ok = t.probe(key, i, want)
+	return rec, whole, ok
 }
 
 // probe is Find's linear probe from slot i, for the keys that Find's
@@ -262,6 +292,12 @@ func (t *NameTable) Value(rec, i int) uint32 {
 		return uint32(r[1])
 	}
 	return uint32(r[1] >> 32)
+}
+
+// value0 is Value(rec, 0) without Value's switch, small enough to
+// inline where Value is not.
+func (t *NameTable) value0(rec int) uint32 {
+	return uint32(t.recs[rec] >> 32)
 }
 
 // opValue is Value(rec, 1+op) without Value's switch: values 1 and 2

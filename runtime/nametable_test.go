@@ -274,3 +274,29 @@ func TestHashLongBlockOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestNameTableWholeHash: find returns Hash(key, NameSeed), the result
+// cache's hash, exactly when it hashed the whole name (every name of a
+// table that does not sample, a name under 8 bytes of one that does), and
+// 0 otherwise, for keys and for names it does not hold, at every length.
+func TestNameTableWholeHash(t *testing.T) {
+	keys := nameTableKeys()
+	crowd := func(c string) string { return "abcdefgh" + c + strings.Repeat("-", 23) }
+	crowded := append(append([]string{}, keys...), crowd("1"), crowd("2"), crowd("3"))
+	for _, tab := range []NameTable{NewNameTable(keys, nameValues(keys)), NewNameTable(crowded, nameValues(crowded))} {
+		for _, k := range keys {
+			for _, name := range []string{k, k + "x", "x" + k[1:]} {
+				if len(name) > maxNameKey {
+					continue
+				}
+				want := Hash(name, NameSeed)
+				if tab.sampled && len(name) >= 8 {
+					want = 0
+				}
+				if _, whole, _ := tab.find(name); whole != want {
+					t.Fatalf("sampled %v, %d bytes: whole hash %#x, want %#x", tab.sampled, len(name), whole, want)
+				}
+			}
+		}
+	}
+}

@@ -61,34 +61,62 @@ const (
 	// the last 8 bytes in word 0, which covers a partial last word.
 	// Valid names end at 249 bytes; a longer (invalid) name is not cached.
 	maxCachedName = (cacheWayWords-1)*8 + 7
-	// cacheSeed seeds the cache's hash, apart from the exact table's.
+	// cacheSeed seeds the hash of Allowed's caches (allowcache.go);
+	// Resolve's shares the exact table's (resolveCached).
 	cacheSeed = 0x9e3779b97f4a7c15
 )
 
 // The answer a way holds is 32 bits and the length in its meta 8.
 var _ = [1]struct{}{}[maxCachedName>>8]
 
-// resultCache is a Matcher's result cache.
+// resultCache is a Matcher's result cache. Its words are allocated by
+// the first lookup that needs them, not by NewMatcher: the planner builds
+// Matchers it only asks Matches of, and a broker whose names all hit the
+// exact table never needs the 544 KiB.
 type resultCache struct {
-	words []atomic.Uint64 // cacheSets sets of cacheSetWords words, 64-byte aligned
+	words atomic.Pointer[cacheWords] // nil until first used
 }
+
+// cacheWords are a cache's sets, 64-byte aligned.
+type cacheWords [cacheSets * cacheSetWords]atomic.Uint64
 
 // newResultCache returns an empty cache, or nil for a Matcher whose
 // every lookup is the exact table's (no automata, no mask tables): its
-// misses already cost no walk, and it keeps the memory.
+// misses already cost no walk.
 func newResultCache(m *Matcher) *resultCache {
 	if len(m.Automata) == 0 && len(m.masks) == 0 {
 		return nil
 	}
-	w := make([]atomic.Uint64, cacheSets*cacheSetWords+7)
+	return new(resultCache)
+}
+
+// table returns the cache's words, allocating them on first use.
+func (c *resultCache) table() *cacheWords {
+	if w := c.words.Load(); w != nil {
+		return w
+	}
+	return c.allocate()
+}
+
+// allocate makes the cache's words, once: of two lookups racing to, one
+// stores its words and both use those.
+//
+//go:noinline
+func (c *resultCache) allocate() *cacheWords {
+	n := len(cacheWords{})
+	w := make([]atomic.Uint64, n+7)
 	skip := (64 - uintptr(unsafe.Pointer(&w[0]))%64) % 64 / 8
-	return &resultCache{words: w[skip : skip+cacheSets*cacheSetWords]}
+	words := (*cacheWords)(w[skip : skip+uintptr(n)])
+	if c.words.CompareAndSwap(nil, words) {
+		return words
+	}
+	return c.words.Load()
 }
 
 // set returns the set of hash h.
-func (c *resultCache) set(h uint64) *[cacheSetWords]atomic.Uint64 {
+func (c *cacheWords) set(h uint64) *[cacheSetWords]atomic.Uint64 {
 	i := int(h&(cacheSets-1)) * cacheSetWords
-	return (*[cacheSetWords]atomic.Uint64)(c.words[i : i+cacheSetWords])
+	return (*[cacheSetWords]atomic.Uint64)(c[i : i+cacheSetWords])
 }
 
 // cacheKey is the low half of the meta of name, whose hash is h: its
@@ -132,7 +160,7 @@ func lastWord(name string) uint64 {
 // get returns the cached answer of name (1 to maxCachedName bytes), whose
 // hash is h; ok is false when its set does not hold it or a writer is
 // changing the set.
-func (c *resultCache) get(name string, h uint64) (a uint32, ok bool) {
+func (c *cacheWords) get(name string, h uint64) (a uint32, ok bool) {
 	s := c.set(h)
 	seq := s[0].Load()
 	key := cacheKey(len(name), h)
@@ -162,7 +190,7 @@ func (c *resultCache) get(name string, h uint64) (a uint32, ok bool) {
 // is h, to its set: into an empty way at once, into a full set on the
 // name's second miss in a row there. A set another writer is changing is
 // left alone: the cache never waits.
-func (c *resultCache) put(name string, h uint64, a uint64) {
+func (c *cacheWords) put(name string, h uint64, a uint64) {
 	s := c.set(h)
 	seq := s[0].Load()
 	if seq&1 != 0 {
@@ -184,7 +212,7 @@ func (c *resultCache) put(name string, h uint64, a uint64) {
 // victim returns the way put fills for hash h: an empty one, or, on the
 // name's second miss in a row at a full set, the oldest; -1 when the
 // doorkeeper turns it away.
-func (c *resultCache) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
+func (c *cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 	for w := range cacheWays {
 		if s[cacheMeta+w].Load() == 0 {
 			return w
@@ -199,18 +227,26 @@ func (c *resultCache) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 }
 
 // resolveCached is Resolve for a name not in the exact table: the cached
-// answer, or resolveSlow's, offered to the cache.
-func (m *Matcher) resolveCached(name string) (int, error) {
+// answer, or resolveSlow's, offered to the cache. The cache is keyed by
+// Hash(name, NameSeed), which the exact table's probe computed when it
+// hashed the whole name (whole; 0 when it sampled the name or did not
+// hash it): on a table of 10k names of 60-140 bytes, which is not
+// sampled, a second hash cost about 15 ns of the lookup.
+func (m *Matcher) resolveCached(name string, whole uint64) (int, error) {
 	c := m.cache
 	n := len(name)
 	if c == nil || n == 0 || n > maxCachedName {
 		return m.resolveSlow(name)
 	}
-	h := Hash(name, cacheSeed)
-	if a, ok := c.get(name, h); ok {
+	h := whole
+	if h == 0 {
+		h = Hash(name, NameSeed)
+	}
+	w := c.table()
+	if a, ok := w.get(name, h); ok {
 		return cacheResult(a)
 	}
 	d, err := m.resolveSlow(name)
-	c.put(name, h, cacheAnswer(d, err))
+	w.put(name, h, cacheAnswer(d, err))
 	return d, err
 }

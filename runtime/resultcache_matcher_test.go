@@ -79,17 +79,30 @@ func TestResolveCachedAgreesWithReference(t *testing.T) {
 	if testing.Short() {
 		length = 10000
 	}
+	onStreams(len(names), length, func(g, _, i int) bool {
+		if d, err := matcher.Resolve(names[i]); (answer{d, err != nil}) != want[i] {
+			t.Errorf("goroutine %d: Resolve(%q) = %d, %v; reference %v", g, names[i], d, err, want[i])
+			return false
+		}
+		return true
+	})
+}
+
+// onStreams runs check on 4 goroutines at once, each over its own stream
+// of length indices into n names (the k-th is i), until check has failed
+// 5 times on it.
+func onStreams(n, length int, check func(g, k, i int) bool) {
 	var wg sync.WaitGroup
 	for g := range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			bad := 0
-			for _, i := range stream(len(names), length, g) {
-				d, err := matcher.Resolve(names[i])
-				if (answer{d, err != nil}) != want[i] && bad < 5 {
-					bad++
-					t.Errorf("goroutine %d: Resolve(%q) = %d, %v; reference %v", g, names[i], d, err, want[i])
+			for k, i := range stream(n, length, g) {
+				if !check(g, k, i) {
+					if bad++; bad == 5 {
+						return
+					}
 				}
 			}
 		}()

@@ -10,7 +10,12 @@ import (
 // newTestCache is a cache as NewMatcher makes one, for the tests that
 // drive it with hashes of their choosing: names that share a hash share
 // a set and a key, the case the whole-name comparison is for.
-func newTestCache() *resultCache {
+func newTestCache() *cacheWords {
+	return newTestResultCache().table()
+}
+
+// newTestResultCache is newTestCache as a Matcher holds it.
+func newTestResultCache() *resultCache {
 	return newResultCache(&Matcher{Automata: make([]Automaton, 1)})
 }
 
@@ -75,17 +80,17 @@ func TestResolveCachedLengthBound(t *testing.T) {
 		t.Fatalf("maxCachedName %d < MaxNameBytes %d: valid names would go uncached", maxCachedName, MaxNameBytes)
 	}
 	m := &Matcher{Automata: make([]Automaton, 0, 1)}
-	m.cache = newTestCache()
+	m.cache = newTestResultCache()
 	for _, n := range []int{maxCachedName - 1, maxCachedName, maxCachedName + 1} {
 		name := strings.Repeat("a", n)
 		for range 2 {
-			if d, err := m.resolveCached(name); d != -1 || err != ErrInvalidName {
+			if d, err := m.resolveCached(name, 0); d != -1 || err != ErrInvalidName {
 				t.Fatalf("length %d: %d, %v; want -1, ErrInvalidName", n, d, err)
 			}
 		}
 		filled := 0
 		for i := range cacheSets * cacheWays {
-			if m.cache.words[i/cacheWays*cacheSetWords+cacheMeta+i%cacheWays].Load() != 0 {
+			if m.cache.table()[i/cacheWays*cacheSetWords+cacheMeta+i%cacheWays].Load() != 0 {
 				filled++
 			}
 		}
@@ -94,7 +99,7 @@ func TestResolveCachedLengthBound(t *testing.T) {
 		if want := n <= maxCachedName; (filled == 1) != want || filled > 1 {
 			t.Errorf("length %d: %d ways filled; want cached %v", n, filled, want)
 		}
-		m.cache = newTestCache()
+		m.cache = newTestResultCache()
 	}
 }
 
@@ -262,5 +267,28 @@ func BenchmarkResultCache(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestCacheAllocatedOnFirstUse: a new cache holds no words (the planner's
+// Matchers, and a broker whose names all hit the exact table, never pay
+// for them); the first name resolveCached caches allocates them, once.
+func TestCacheAllocatedOnFirstUse(t *testing.T) {
+	m := &Matcher{Automata: make([]Automaton, 1)}
+	m.cache = newResultCache(m)
+	if m.cache == nil || m.cache.words.Load() != nil {
+		t.Fatal("a new Matcher's cache already holds words")
+	}
+	m.resolveCached("a..b", 0)
+	w := m.cache.words.Load()
+	if w == nil {
+		t.Fatal("the first cached lookup allocated no words")
+	}
+	m.resolveCached("a..c", 0)
+	if m.cache.words.Load() != w || m.cache.allocate() != w {
+		t.Fatal("a later lookup replaced the cache's words")
+	}
+	if newResultCache(&Matcher{}) != nil {
+		t.Error("a Matcher without wildcards got a cache")
 	}
 }
