@@ -50,7 +50,9 @@ func (e *canonElim) longestSeqs(k *node, follow runeSet) *node {
 	for _, g := range groups {
 		w := g.seqs.node()
 		if len(g.ext) > 0 {
-			w = catNodes(w, &node{kind: kNotNext, set: g.ext, min: e.state(g.ext)})
+			st := e.state(g.ext)
+			e.small[st] = true
+			w = catNodes(w, &node{kind: kNotNext, set: g.ext, min: st})
 		}
 		out = altNodes(out, w)
 	}

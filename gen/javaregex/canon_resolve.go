@@ -23,18 +23,12 @@ func resolveCanon(n *node) *node {
 	if !findKind(n, kCanon) {
 		return n
 	}
-	e := &canonElim{joins: []runeSet{nil}, off: findFirst(n, kCanon).off}
+	e := &canonElim{joins: []runeSet{nil}, small: []bool{false}, off: findFirst(n, kCanon).off}
 	n = e.mark(n, nil)
 	if len(e.joins) == 1 {
 		return n
 	}
-	all := make([]bool, len(e.joins))
-	all[0] = true
-	m := e.product(n, all)
-	var out *node
-	for _, x := range m[0] {
-		out = altNodes(out, x)
-	}
+	out := e.suffix(n)
 	if out == nil {
 		return charNode(nil)
 	}
@@ -50,6 +44,9 @@ type canonElim struct {
 	joins   []runeSet
 	off     int  // of the first kCanon, for errors
 	longest bool // a quantifier directly on a kCanon made conditions (canon_longest.go)
+	// small[g]: state g's set is one of longestSeqs's, a few marks (see
+	// loopSuffix's levels).
+	small []bool
 }
 
 func (e *canonElim) bound(n *node) {
@@ -168,6 +165,7 @@ func (e *canonElim) state(join runeSet) int {
 		}
 	}
 	e.joins = append(e.joins, join)
+	e.small = append(e.small, false)
 	return len(e.joins) - 1
 }
 

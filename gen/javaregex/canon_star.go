@@ -1,5 +1,7 @@
 package javaregex
 
+import "sort"
+
 // star is I | x | x x | ..., the matrix of a loop of x, computed for the
 // rows in need only; without I when plus (x{1,} written as x x* would copy
 // x's big entries into every column of the product).
@@ -20,7 +22,11 @@ package javaregex
 // (sharedCondition).
 func (e *canonElim) star(x matrix, need []bool, plus bool) matrix {
 	n := len(x)
-	shared, free := e.sharedConditions(x)
+	level, _, free := e.sharedConditions(x)
+	shared := make([]bool, n)
+	for p := range shared {
+		shared[p] = level[p] > 0
+	}
 	y := make(matrix, n+1)
 	for p := range y {
 		y[p] = make([]*node, n+1)
@@ -61,39 +67,78 @@ func (e *canonElim) star(x matrix, need []bool, plus bool) matrix {
 	return out
 }
 
-// sharedConditionShare is the most of state 0's iterations (in nodes) that
-// may start inside a condition's set for the condition to be shared: at a
-// quarter, B_r keeps most of each entry, so the copies star saves outweigh
-// the sensitive parts it keeps per condition.
-const sharedConditionShare = 4
-
-// sharedConditions picks the conditions star shares (state 0 always is)
-// and returns the union of their sets.
-func (e *canonElim) sharedConditions(x matrix) ([]bool, runeSet) {
-	shared := make([]bool, len(x))
-	shared[0] = true
-	total := 0
-	for _, r := range x[0] {
-		if r != nil {
-			total += countNodes(r, maxRewriteNodes)
+// sharedConditions picks the conditions whose rows go through a shared
+// state, by level: level[g] = 1 for state 0 and the conditions of
+// longestSeqs (a few marks each; free1 is their union), 2 for conditions
+// shared above them (free2 is the union of all shared sets), 0 for rows
+// kept whole. Sharing a condition takes its row's iterations that start
+// outside free2 out of it, but adds its set to free2, which moves
+// iterations of every level-2 row into their own parts (after a character
+// all marks are refused: shared, the marks' big sets would sit in every
+// row). So the conditions are tried in the order of how much of state 0's
+// row starts inside their sets, and the prefix of that order with the
+// fewest printed bytes in all the rows together is taken.
+func (e *canonElim) sharedConditions(x matrix) (level []int, free1, free2 runeSet) {
+	k := len(x)
+	level = make([]int, k)
+	level[0] = 1
+	var cands []int
+	for g := 1; g < k; g++ {
+		if e.small[g] {
+			level[g] = 1
+			free1 = free1.union(e.joins[g])
+		} else {
+			cands = append(cands, g)
 		}
 	}
-	var free runeSet
-	for g := 1; g < len(x); g++ {
-		inside := 0
-		for _, r := range x[0] {
-			if r != nil {
-				if t := firstCharTracker(e.joins[g]).product(r)[0][1]; t != nil {
-					inside += countNodes(t, maxRewriteNodes)
-				}
+	inside := make([]int, k)
+	full := make([]int, k)
+	for _, g := range cands {
+		inside[g] = rowBytes(x[0], firstCharTracker(e.joins[g]))
+		full[g] = rowBytes(x[g], nil)
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return inside[cands[i]] < inside[cands[j]] })
+	best, bestCost := 0, -1
+	free2 = free1
+	for i := 0; i <= len(cands); i++ {
+		if i > 0 {
+			free2 = free2.union(e.joins[cands[i-1]])
+		}
+		in := firstCharTracker(free2)
+		cost := rowBytes(x[0], firstCharTracker(free2.complement())) + rowBytes(x[0], in)
+		for j, g := range cands {
+			if j < i {
+				cost += rowBytes(x[g], in)
+			} else {
+				cost += full[g]
 			}
 		}
-		if inside*sharedConditionShare <= total {
-			shared[g] = true
-			free = free.union(e.joins[g])
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = i, cost
 		}
 	}
-	return shared, free
+	free2 = free1
+	for _, g := range cands[:best] {
+		level[g] = 2
+		free2 = free2.union(e.joins[g])
+	}
+	return level, free1, free2
+}
+
+// rowBytes is the printed size of a row's entries, each cut to its empty
+// match and the matches whose first code point keep takes (all, if nil).
+func rowBytes(row []*node, keep *tracker) int {
+	b := 0
+	for _, r := range row {
+		if r != nil && keep != nil {
+			t := keep.product(r)
+			r = altNodes(t[0][0], t[0][1])
+		}
+		if r != nil {
+			b += printedBytes(r, maxTranslatedBytes)
+		}
+	}
+	return b
 }
 
 // kleene returns the non-empty paths of a, by eliminating one state at a
