@@ -40,15 +40,12 @@ func (e *canonElim) star(x matrix, need []bool, plus bool) matrix {
 				y[p][q] = x[p][q]
 				continue
 			}
-			t := firstCharTracker(free).product(x[p][q])
-			y[p][q] = altNodes(t[0][0], t[0][1]) // "" or starting in free
+			y[p][q] = firstPart(x[p][q], firstCharTracker(free), true)
 		}
 		if shared[p] {
 			y[p][n] = &node{kind: kEmpty}
 		}
-		if x[0][p] != nil {
-			y[n][p] = firstCharTracker(free.complement()).product(x[0][p])[0][1]
-		}
+		y[n][p] = firstPart(x[0][p], firstCharTracker(free.complement()), false)
 	}
 	var order []int
 	for g := 1; g < n; g++ {
@@ -130,9 +127,8 @@ func (e *canonElim) sharedConditions(x matrix) (level []int, free1, free2 runeSe
 func rowBytes(row []*node, keep *tracker) int {
 	b := 0
 	for _, r := range row {
-		if r != nil && keep != nil {
-			t := keep.product(r)
-			r = altNodes(t[0][0], t[0][1])
+		if keep != nil {
+			r = firstPart(r, keep, true)
 		}
 		if r != nil {
 			b += printedBytes(r, maxTranslatedBytes)

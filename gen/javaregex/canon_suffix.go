@@ -73,23 +73,40 @@ func (e *canonElim) loopSuffix(n *node, z []*node, more bool) []*node {
 		all[p] = true
 	}
 	x := e.product(n.subs[0], all)
+	a, c := e.loopEquations(x, z)
+	target, y := 0, k+2
+	order := make([]int, 0, k+3)
+	for g := 1; g < k+2; g++ { // the conditions, then L1 and L2
+		order = append(order, g)
+	}
+	if n.min == 1 {
+		copy(a[y], x[0][:k])
+		target = y
+		order = append(order, 0)
+	}
+	top := e.solve(a, c, order, target)
+	out := make([]*node, k)
+	out[0] = top
+	if more {
+		for p := 1; p < k; p++ {
+			out[p] = firstPart(top, firstCharTracker(e.joins[p].complement()), true)
+		}
+	}
+	return out
+}
+
+// loopEquations are loopSuffix's equations for the body's matrix x and
+// what follows z: variables 0..k-1 the states, k L1, k+1 L2, k+2 Y (left
+// empty).
+func (e *canonElim) loopEquations(x matrix, z []*node) (matrix, []*node) {
+	k := len(x)
 	level, free1, free2 := e.sharedConditions(x)
-	l1, l2, y := k, k+1, k+2
+	l1, l2 := k, k+1
 	a := make(matrix, k+3)
 	for i := range a {
 		a[i] = make([]*node, k+3)
 	}
 	c := make([]*node, k+3)
-	part := func(n *node, t *tracker, empty bool) *node {
-		if n == nil {
-			return nil
-		}
-		m := t.product(n)
-		if empty {
-			return altNodes(m[0][0], m[0][1])
-		}
-		return m[0][1]
-	}
 	in1, in2 := firstCharTracker(free1), firstCharTracker(free2)
 	between, outside := firstCharTracker(free2.intersect(free1.complement())), firstCharTracker(free2.complement())
 	for p := range k {
@@ -103,37 +120,31 @@ func (e *canonElim) loopSuffix(n *node, z []*node, more bool) []*node {
 			in, via = in2, l2
 		}
 		for q := range k {
-			a[p][q] = part(x[p][q], in, true)
+			a[p][q] = firstPart(x[p][q], in, true)
 		}
-		c[p] = part(z[p], in, true)
+		c[p] = firstPart(z[p], in, true)
 		a[p][via] = &node{kind: kEmpty}
 	}
 	for q := range k {
-		a[l1][q] = part(x[0][q], between, false)
-		a[l2][q] = part(x[0][q], outside, false)
+		a[l1][q] = firstPart(x[0][q], between, false)
+		a[l2][q] = firstPart(x[0][q], outside, false)
 	}
-	c[l1], c[l2] = part(z[0], between, false), part(z[0], outside, false)
+	c[l1], c[l2] = firstPart(z[0], between, false), firstPart(z[0], outside, false)
 	a[l1][l2] = &node{kind: kEmpty}
-	target := 0
-	order := make([]int, 0, k+3)
-	for g := 1; g < k; g++ {
-		order = append(order, g)
+	return a, c
+}
+
+// firstPart is the part of n whose first code point t takes, and with
+// empty its empty match too.
+func firstPart(n *node, t *tracker, empty bool) *node {
+	if n == nil {
+		return nil
 	}
-	order = append(order, l1, l2)
-	if n.min == 1 {
-		copy(a[y], x[0][:k])
-		target = y
-		order = append(order, 0)
+	m := t.product(n)
+	if empty {
+		return altNodes(m[0][0], m[0][1])
 	}
-	top := e.solve(a, c, order, target)
-	out := make([]*node, k)
-	out[0] = top
-	if more {
-		for p := 1; p < k; p++ {
-			out[p] = part(top, firstCharTracker(e.joins[p].complement()), true)
-		}
-	}
-	return out
+	return m[0][1]
 }
 
 // solve eliminates the variables of order from the equations
@@ -154,27 +165,7 @@ func (e *canonElim) solve(a matrix, c []*node, order []int, target int) *node {
 	}
 	pending := append([]int(nil), order...)
 	for len(pending) > 0 {
-		bi, bcost := 0, -1
-		for i, v := range pending {
-			out := 0
-			for j, x := range a[v] {
-				if j != v && x != nil {
-					out++
-				}
-			}
-			if c[v] != nil {
-				out++
-			}
-			cost := 0
-			for w := range a {
-				if live[w] && w != v && a[w][v] != nil {
-					cost += size[v] + out*printedBytes(a[w][v], maxTranslatedBytes)
-				}
-			}
-			if bcost < 0 || cost < bcost {
-				bi, bcost = i, cost
-			}
-		}
+		bi := cheapest(a, c, size, live, pending)
 		v := pending[bi]
 		pending = append(pending[:bi], pending[bi+1:]...)
 		live[v] = false
@@ -207,4 +198,31 @@ func (e *canonElim) solve(a matrix, c []*node, order []int, target int) *node {
 		return catNodes(&node{kind: kRepeat, subs: []*node{a[target][target]}, min: 0, max: -1}, c[target])
 	}
 	return c[target]
+}
+
+// cheapest is the index in pending of the variable whose elimination
+// copies the fewest bytes (solve).
+func cheapest(a matrix, c []*node, size []int, live []bool, pending []int) int {
+	bi, bcost := 0, -1
+	for i, v := range pending {
+		out := 0
+		for j, x := range a[v] {
+			if j != v && x != nil {
+				out++
+			}
+		}
+		if c[v] != nil {
+			out++
+		}
+		cost := 0
+		for w := range a {
+			if live[w] && w != v && a[w][v] != nil {
+				cost += size[v] + out*printedBytes(a[w][v], maxTranslatedBytes)
+			}
+		}
+		if bcost < 0 || cost < bcost {
+			bi, bcost = i, cost
+		}
+	}
+	return bi
 }
