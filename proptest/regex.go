@@ -245,6 +245,6 @@ func (p Policy) Sample(pk *picker) string {
 // construct.
 var Unsupported = []string{
 	`(?=a)`, `(?!a)`, `(?<=a)`, `(?<!a)`, `(?>a)`, `(a)\1`, `a*+a`, `a++a`, `a?+a`,
-	`\b`, `\B`, `\G`, `\R{2}`, `\X`, `(?c:\pL+)`, `(?m)^a`, `(?#c)`,
+	`\b`, `\B`, `\G`, `\R{2}`, `\X`, `(?m)^a`, `(?#c)`,
 	`\uD800`,
 }

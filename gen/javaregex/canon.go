@@ -36,14 +36,15 @@ import (
 //
 // A quantifier directly on the construct (Curly, Ques) is different: it
 // calls the construct with nothing after it, so each iteration keeps the
-// first prefix that matches, the longest. That equals trying them all
-// where nothing that can follow (another iteration or the rest) can start
-// with a code point that extends a sequence of W(S) into a longer one
-// (seqTrie.extensions): a shorter prefix p of the cluster, where Java takes
-// the longer p x, is followed by x, which then nothing can match, so
-// trying p too accepts nothing more ((?c)\pL+: the extensions are marks).
-// Elsewhere it is rejected ((?c)[\x{1EA1}\x{1EAD}]*\x{302}). A group
-// around the construct ((?:[a])*) is a Loop, which backtracks fully.
+// first prefix that matches, the longest, and the quantifier backtracks
+// only over the count. Where nothing that can follow (another iteration or
+// the rest) can start with a code point that extends a sequence of W(S)
+// into a longer one (seqTrie.extensions), trying every prefix accepts
+// nothing more ((?c)[a]*: a shorter prefix p, where Java takes the longer
+// p x, would be followed by x, which nothing can match). Elsewhere each
+// sequence gets the condition that the next code point does not extend it
+// (canon_longest.go). A group around the construct ((?:[a])*) is a Loop,
+// which backtracks fully.
 //
 // The conditions F_t are eliminated by a product with the pattern
 // (resolveCanon), within maxRewriteNodes.

@@ -1,6 +1,9 @@
 package javaregex
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // resolveCanon rewrites every kCanon node (a class or \p{...} under (?c),
 // see canon.go) into plain sets and sequences; it panics with an *Error
@@ -20,34 +23,68 @@ func resolveCanon(n *node) *node {
 	if !findKind(n, kCanon) {
 		return n
 	}
-	e := &canonElim{joins: []runeSet{nil}, off: findFirst(n, kCanon).off}
+	e := &canonElim{joins: []runeSet{nil}, small: []bool{false}, off: findFirst(n, kCanon).off}
 	n = e.mark(n, nil)
 	if len(e.joins) == 1 {
 		return n
 	}
-	m := e.product(n)
-	var out *node
-	for _, x := range m[0] {
-		out = altNodes(out, x)
-	}
+	out := e.suffix(n)
 	if out == nil {
 		return charNode(nil)
 	}
 	e.bound(out)
+	if printedBytes(out, maxTranslatedBytes) > maxTranslatedBytes {
+		e.tooLarge(fmt.Sprintf("would be longer than %d bytes", maxTranslatedBytes))
+	}
 	return out
 }
 
 // canonElim holds the pending conditions: joins[g] for state g >= 1.
 type canonElim struct {
-	joins []runeSet
-	off   int // of the first kCanon, for errors
+	joins   []runeSet
+	off     int  // of the first kCanon, for errors
+	longest bool // a quantifier directly on a kCanon made conditions (canon_longest.go)
+	// small[g]: state g's set is one of longestSeqs's, a few marks (see
+	// loopSuffix's levels).
+	small []bool
 }
 
 func (e *canonElim) bound(n *node) {
 	if countNodes(n, maxRewriteNodes) > maxRewriteNodes {
-		panic(&Error{Offset: e.off, Construct: ConstructTooLarge,
-			Msg: fmt.Sprintf("a class or \\p{...} under (?c) with more after it: its exact rewrite would have more than %d nodes", maxRewriteNodes)})
+		e.tooLarge(fmt.Sprintf("would have more than %d nodes", maxRewriteNodes))
 	}
+}
+
+// tooLarge rejects the pattern at the first kCanon. Where a quantifier
+// directly on one made the rewrite keep the longest sequences, that is a
+// (?c) gap of its own, reported as such rather than as a plain size limit.
+func (e *canonElim) tooLarge(what string) {
+	if e.longest {
+		panic(&Error{Offset: e.off, Construct: ConstructFlagCanonEq,
+			Msg: "a quantifier directly on a class or \\p{...} under (?c), which keeps the longest composing sequence in each repetition: its exact rewrite " + what})
+	}
+	panic(&Error{Offset: e.off, Construct: ConstructTooLarge,
+		Msg: "a class or \\p{...} under (?c) with more after it: its exact rewrite " + what})
+}
+
+// printedBytes is about the length of n as render prints it (sets exactly,
+// the rest at most a few bytes over), or more than limit once past it.
+func printedBytes(n *node, limit int) int {
+	switch n.kind {
+	case kChar:
+		var b strings.Builder
+		printSet(&b, n.set)
+		return b.Len()
+	case kRepeat:
+		return 16 + printedBytes(n.subs[0], limit) // (?: ) and a count
+	}
+	c := 4 // (?: ) around an alternation, \A, \z, (?:) for ""
+	for _, s := range n.subs {
+		if c += 1 + printedBytes(s, limit-c); c > limit {
+			return c
+		}
+	}
+	return c
 }
 
 // mark returns n with each kCanon replaced as described above; follow
@@ -91,10 +128,6 @@ func (e *canonElim) mark(n *node, follow runeSet) *node {
 }
 
 func (e *canonElim) markCanon(k *node, follow runeSet) *node {
-	if k.committed && len(canonSequences(k.set).extensions().intersect(follow)) > 0 {
-		panic(&Error{Offset: k.off, Construct: ConstructFlagCanonEq,
-			Msg: "a quantifier directly on a class or \\p{...} under (?c) is only supported where what can follow it cannot extend one of its composing sequences into a longer one: Java keeps the longest in each repetition (a group around it backtracks)"})
-	}
 	var plain runeSet
 	var out *node
 	for _, g := range canonGroups(k.set) {
@@ -102,12 +135,20 @@ func (e *canonElim) markCanon(k *node, follow runeSet) *node {
 			plain = plain.union(g.set)
 			continue
 		}
-		out = altNodes(out, catNodes(charNode(g.set), &node{kind: kNotNext, set: g.join, min: e.state(g.join)}))
+		// Only what can follow matters: the same condition for
+		// different types merges into one state.
+		join := follow.intersect(g.join)
+		out = altNodes(out, catNodes(charNode(g.set), &node{kind: kNotNext, set: join, min: e.state(join)}))
 	}
 	if len(plain) > 0 {
 		out = altNodes(charNode(plain), out)
 	}
-	if w := k.subs[0]; w.kind != kChar || len(w.set) > 0 {
+	w := k.subs[0]
+	if k.committed && len(canonSequences(k.set).extensions().intersect(follow)) > 0 {
+		w = e.longestSeqs(k, follow) // Java keeps the longest: canon_longest.go
+		e.longest = true
+	}
+	if w != nil && (w.kind != kChar || len(w.set) > 0) {
 		out = altNodes(out, w)
 	}
 	if out == nil {
@@ -124,6 +165,7 @@ func (e *canonElim) state(join runeSet) int {
 		}
 	}
 	e.joins = append(e.joins, join)
+	e.small = append(e.small, false)
 	return len(e.joins) - 1
 }
 
@@ -144,27 +186,31 @@ func (e *canonElim) identity() matrix {
 }
 
 // product computes n's matrix: m[p][q] matches the strings of n that take
-// the automaton from state p to state q.
-func (e *canonElim) product(n *node) matrix {
+// the automaton from state p to state q. Only the rows p in rows are
+// computed (the others are nil): the whole pattern starts in state 0, and
+// each later part only from the states the parts before it can end in.
+func (e *canonElim) product(n *node, rows []bool) matrix {
 	if !findKind(n, kNotNext) {
-		return e.plain(n)
+		return e.plain(n, rows)
 	}
 	switch n.kind {
 	case kNotNext: // only ever right after a character, so from state 0
 		m := e.zero()
-		m[0][n.min] = &node{kind: kEmpty}
+		if rows[0] {
+			m[0][n.min] = &node{kind: kEmpty}
+		}
 		return m
 	case kConcat:
-		m := e.product(n.subs[0])
+		m := e.product(n.subs[0], rows)
 		for _, s := range n.subs[1:] {
-			m = e.mul(m, e.product(s))
+			m = e.mul(m, e.product(s, reached(m)))
 			e.bound(matrixNode(m))
 		}
 		return m
 	case kAlt:
 		m := e.zero()
 		for _, s := range n.subs {
-			sm := e.product(s)
+			sm := e.product(s, rows)
 			for p := range m {
 				for q := range m {
 					m[p][q] = altNodes(m[p][q], sm[p][q])
@@ -173,17 +219,33 @@ func (e *canonElim) product(n *node) matrix {
 		}
 		return m
 	}
-	return e.repeat(n)
+	return e.repeat(n, rows)
+}
+
+// reached are the states some row of m can end in.
+func reached(m matrix) []bool {
+	out := make([]bool, len(m))
+	for _, row := range m {
+		for q, x := range row {
+			out[q] = out[q] || x != nil
+		}
+	}
+	return out
 }
 
 // plain is the matrix of n without kNotNext: from state 0 it is n; from
 // state g its matches that start outside joins[g] (to state 0) or are
 // empty (staying in g).
-func (e *canonElim) plain(n *node) matrix {
+func (e *canonElim) plain(n *node, rows []bool) matrix {
 	m := e.zero()
-	m[0][0] = n
+	if rows[0] {
+		m[0][0] = n
+	}
 	f, nullable := first(n)
 	for g := 1; g < len(e.joins); g++ {
+		if !rows[g] {
+			continue
+		}
 		if !nullable && len(f.intersect(e.joins[g])) == 0 {
 			m[g][0] = n // nothing to restrict: skip the product's copy
 			continue
@@ -214,21 +276,62 @@ func (e *canonElim) mul(a, b matrix) matrix {
 // repeat is x{min,max} as x^min (I+x)^(max-min), or x^min x* when
 // unbounded. Written out, iterations match independently, as in Go; Java's
 // Loop differs only for a minimum of 2 or more with a body that can match
-// "" through an anchor (loopIterations), which is rejected here.
-func (e *canonElim) repeat(n *node) matrix {
+// "" through an anchor: it leaves the loop at the first empty iteration
+// (loopIterations), so with P the non-empty paths of x and E the empty
+// ones, x{min,max} is P{min,max} | P{0,max-1} E.
+func (e *canonElim) repeat(n *node, rows []bool) matrix {
 	body := n.subs[0]
-	if _, nullable := first(body); nullable && n.min >= 2 && hasAnchor(body) {
-		panic(&Error{Offset: n.off, Construct: ConstructFlagCanonEq,
-			Msg: "a repetition of at least 2 whose body holds a class or \\p{...} under (?c) and can match the empty string through an anchor is not supported"})
+	all := make([]bool, len(e.joins))
+	for g := range all {
+		all[g] = true
 	}
-	x := e.product(body)
+	x := e.product(body, all)
+	if _, nullable := first(body); !nullable || n.min < 2 || !hasAnchor(body) {
+		return e.power(x, n.min, n.max, rows)
+	}
+	p, empty := e.zero(), e.zero()
+	for i := range x {
+		for j, entry := range x[i] {
+			if entry != nil {
+				t := firstCharTracker(allRunes).product(entry)
+				empty[i][j], p[i][j] = t[0][0], t[0][1]
+			}
+		}
+	}
+	m := e.power(p, n.min, n.max, rows)
+	if n.max != 0 {
+		short := e.mul(e.power(p, 0, max(n.max-1, -1), rows), empty)
+		for i := range m {
+			for j := range m {
+				m[i][j] = altNodes(m[i][j], short[i][j])
+			}
+		}
+	}
+	e.bound(matrixNode(m))
+	return m
+}
+
+// power is x{min,max} for the rows in rows.
+func (e *canonElim) power(x matrix, lo, hi int, rows []bool) matrix {
 	m := e.identity()
-	for range n.min {
+	for g := range m {
+		if !rows[g] {
+			m[g][g] = nil
+		}
+	}
+	if hi < 0 && lo > 0 { // x{lo,} = x{lo-1} x+
+		for range lo - 1 {
+			m = e.mul(m, x)
+			e.bound(matrixNode(m))
+		}
+		return e.mul(m, e.star(x, reached(m), true))
+	}
+	for range lo {
 		m = e.mul(m, x)
 		e.bound(matrixNode(m))
 	}
-	if n.max < 0 {
-		return e.mul(m, e.star(x))
+	if hi < 0 {
+		return e.mul(m, e.star(x, reached(m), false))
 	}
 	opt := e.identity()
 	for p := range opt {
@@ -236,39 +339,11 @@ func (e *canonElim) repeat(n *node) matrix {
 			opt[p][q] = altNodes(opt[p][q], x[p][q])
 		}
 	}
-	for range n.max - n.min {
+	for range hi - lo {
 		m = e.mul(m, opt)
 		e.bound(matrixNode(m))
 	}
 	return m
-}
-
-// star is I | x | x x | ..., by eliminating one state at a time
-// (McNaughton and Yamada): through state k, a path is a step into k, any
-// number of loops on k, and a step out.
-func (e *canonElim) star(x matrix) matrix {
-	a := e.zero()
-	for p := range a {
-		copy(a[p], x[p])
-	}
-	for k := range a {
-		loop := &node{kind: kEmpty}
-		if a[k][k] != nil {
-			loop = &node{kind: kRepeat, subs: []*node{a[k][k]}, min: 0, max: -1}
-		}
-		for i := range a {
-			for j := range a {
-				if a[i][k] != nil && a[k][j] != nil {
-					a[i][j] = altNodes(a[i][j], catNodes(a[i][k], loop, a[k][j]))
-				}
-			}
-		}
-		e.bound(matrixNode(a))
-	}
-	for p := range a {
-		a[p][p] = altNodes(&node{kind: kEmpty}, a[p][p])
-	}
-	return a
 }
 
 // matrixNode is the alternation of all of m's entries, to bound its size.

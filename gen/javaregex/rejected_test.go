@@ -109,20 +109,7 @@ var rejected = []rejection{
 	{"\\p{lu}", 0, "syntax"},
 	{"\\p{javalowercase}", 0, "syntax"},
 	{"\\N{NO SUCH NAME}", 0, "syntax"},
-	// (?c): a quantifier directly on a class one of whose sequences what
-	// follows could extend (Java keeps the longest), possessive.
-	{"(?c)[\\x{1EA1}\\x{1EAD}]*\\x{302}", 4, "(?c) flag"},
 	{"(?c)[a]*+", 7, "possessive quantifier"},
-	{"(?c)\\pL+", 4, "(?c) flag"},
-	{"(?c)[\\x{1EA1}\\x{1EAD}]?\\x{302}", 4, "(?c) flag"},
-	{"(?c)[^b]*", 4, "(?c) flag"},
-	{"(?c)(?:[a]|$){2}\\x{301}?", 13, "(?c) flag"},
-	{"(?c)(?:[a]|$){3}\\x{301}?", 13, "(?c) flag"},
-	// (?c): a large class repeated in a group, where the cluster may
-	// continue into the next iteration: exact but too large.
-	{"(?c)(?:\\pL)+x", 7, "pattern too large"},
-	{"(?c)(?:\\pL|\\pM)*", 7, "pattern too large"},
-	{"(?c)(?:[^b])*", 7, "pattern too large"},
 	{"(?c)[a-", 5, "syntax"},
 	{"(?c)\\p{Nosuch}", 4, "syntax"},
 	{"\\N{LINE FEED}", 0, "syntax"},
