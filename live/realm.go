@@ -95,12 +95,16 @@ func newRealmWith(p *runtime.Plan, m *runtime.Matcher) (*Realm, error) {
 // generated package's Resolve for the order of preference). It returns
 // nil, nil when nothing matches and runtime.ErrInvalidName for an invalid
 // name.
-func (r *Realm) Resolve(name string) (*Destination, error) {
+func (r *Realm) Resolve(name string) (d *Destination, err error) {
+	// Written to cost the inliner's budget exactly (80, go build
+	// -gcflags=-m=2), as the generated package's Resolve is inlined: the
+	// call frame was 1.5-2 ns of a 10 ns hit. The runtime gives an error
+	// only with i < 0.
 	i, err := r.matcher.Resolve(name)
-	if i < 0 {
-		return nil, err
+	if i >= 0 {
+		d = &r.dests[i]
 	}
-	return &r.dests[i], nil
+	return d, err
 }
 
 // Matches appends to buf the index of every destination matching name, in
