@@ -28,11 +28,13 @@ const (
 // rxLits are literals as Java source and as the text they match.
 var rxLits = []struct{ java, text string }{
 	{"a", "a"}, {"b", "b"}, {`\.`, "."}, {"rob", "rob"}, {"x1", "x1"}, {"é", "é"}, {"-", "-"}, {`\$`, "$"},
+	{"\x00", "\x00"}, // a raw NUL is a literal, as in Java
 }
 
 // rxClasses are character classes with one member each.
 var rxClasses = []struct{ java, text string }{
 	{"[a-c]", "b"}, {"[^.]", "q"}, {`\d`, "7"}, {`\w`, "_"}, {"[.x]", "."}, {`\s`, " "}, {".", "a"}, {`[^\s.]`, "k"},
+	{`[\uD800a]`, "a"}, // a lone surrogate matches nothing a name holds
 }
 
 // rxQuants are quantifiers and the repeat counts they allow, as (min, max).
@@ -246,5 +248,4 @@ func (p Policy) Sample(pk *picker) string {
 var Unsupported = []string{
 	`(?=a)`, `(?!a)`, `(?<=a)`, `(?<!a)`, `(?>a)`, `(a)\1`, `a*+a`, `a++a`, `a?+a`,
 	`\b`, `\B`, `\G`, `\R{2}`, `\X`, `(?m)^a`, `(?#c)`,
-	`\uD800`,
 }

@@ -25,8 +25,6 @@ var nonRegular = map[string]bool{
 	ConstructGrapheme:        true,
 	ConstructLastMatch:       true,
 	ConstructMultilineCaret:  true,
-	ConstructNUL:             true,
-	ConstructSurrogate:       true,
 	ConstructTooLarge:        true,
 	ConstructRepeatCount:     true, // only beyond maxExpanded, see TestLimits
 	ConstructDollarNotAtEnd:  true, // only beyond maxRewriteNodes, see TestDollarSplitBound

@@ -33,10 +33,8 @@ const (
 	// Input limits and encoding.
 	ConstructTooLong     = "pattern too long"
 	ConstructInvalidUTF8 = "invalid UTF-8"
-	ConstructNUL         = "NUL character"
 	ConstructTooDeep     = "nesting too deep"
 	ConstructTooLarge    = "pattern too large"
-	ConstructSurrogate   = "surrogate"
 
 	// Groups and flags.
 	ConstructLookahead    = "lookahead"

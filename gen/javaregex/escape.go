@@ -93,11 +93,11 @@ func (p *parser) escape(inclass bool) escaped {
 	case ch == 'c':
 		return escaped{char: p.control(start)}
 	case ch == 'x':
-		return escaped{char: p.noSurrogate(p.hex(start), start)}
+		return escaped{char: p.hex(start)}
 	case ch == 'u':
-		return escaped{char: p.noSurrogate(p.unicode(start), start)}
+		return escaped{char: p.unicode(start)}
 	case ch == 'N':
-		return escaped{char: p.noSurrogate(p.named(start), start)}
+		return escaped{char: p.named(start)}
 	case isASCIILetter(ch):
 		p.illegalEscape(start, ch)
 	case p.cur-1 >= p.n:
@@ -262,13 +262,4 @@ func (p *parser) hex4(start int) rune {
 		n = n*16 + d
 	}
 	return n
-}
-
-// noSurrogate rejects a lone UTF-16 surrogate: no valid name contains one,
-// and Java would compare it against halves of supplementary characters.
-func (p *parser) noSurrogate(c rune, start int) rune {
-	if c >= 0xd800 && c <= 0xdfff {
-		p.fail(start, ConstructSurrogate, fmt.Sprintf(`escape denotes the lone surrogate U+%04X, which cannot occur in a valid name`, c))
-	}
-	return c
 }

@@ -38,8 +38,9 @@ type source struct {
 }
 
 // decode splits pattern into code points, rejecting invalid UTF-8 (a
-// Java String cannot hold it) and raw NUL (Java's parser uses 0 as its
-// end-of-pattern sentinel, so a raw NUL is read inconsistently).
+// Java String cannot hold it). A raw NUL stays: Java's parser reads 0 as
+// its end-of-pattern sentinel only at or past patternLength, and the port
+// makes the same checks, so before it a NUL is a literal as in Java.
 func decode(pattern string) ([]rune, []int, *Error) {
 	if len(pattern) > maxPatternBytes {
 		return nil, nil, &Error{Offset: maxPatternBytes, Construct: ConstructTooLong,
@@ -53,10 +54,6 @@ func decode(pattern string) ([]rune, []int, *Error) {
 				return nil, nil, &Error{Offset: i, Construct: ConstructInvalidUTF8,
 					Msg: "pattern is not valid UTF-8"}
 			}
-		}
-		if r == 0 {
-			return nil, nil, &Error{Offset: i, Construct: ConstructNUL,
-				Msg: `raw NUL character in pattern is not supported; write \x00`}
 		}
 		cps = append(cps, r)
 		offs = append(offs, i)

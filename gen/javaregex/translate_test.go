@@ -27,7 +27,7 @@ func TestErrorOffsets(t *testing.T) {
 		{"é€(?=x)", 5, ConstructLookahead},
 		{`\Qa(b\E\b`, 7, ConstructWordBoundary},
 		{`a\Q` + "\xff", 3, ConstructInvalidUTF8},
-		{"ab\x00", 2, ConstructNUL},
+		{"ab\x00(?<=x)", 3, ConstructLookbehind}, // a raw NUL is a literal, one byte
 		{`é(?i)y(?u)\b`, 11, ConstructWordBoundary},
 		{`[[a]b&&]`, 5, ConstructClassIntersect},
 	} {

@@ -34,7 +34,24 @@ const (
 	kNotNext                   // holds unless the next code point is in set; state min; only inside resolveCanon
 )
 
-func charNode(set runeSet) *node { return &node{kind: kChar, set: set} }
+func charNode(set runeSet) *node { return &node{kind: kChar, set: withoutLoneSurrogates(set)} }
+
+// surrogates are UTF-16's halves. Java matches an escaped one (\uD800,
+// \x{DC00}, [\uD800-\uDBFF]) only against a lone surrogate in the input,
+// never against half of a pair, and no name, a Go string read as UTF-8,
+// holds a lone surrogate: such members match nothing, so they are dropped.
+// Go would otherwise read a one-rune \x{D800} as the literal U+FFFD. A
+// set holding all of them (a complement, \P{..}, .) is left as it is:
+// Go's classes never match a surrogate either, and it prints shorter.
+var surrogates = runeSet{{0xd800, 0xdfff}}
+
+func withoutLoneSurrogates(set runeSet) runeSet {
+	in := set.intersect(surrogates)
+	if len(in) == 0 || in.equal(surrogates) {
+		return set
+	}
+	return set.intersect(surrogates.complement())
+}
 
 // concat flattens nested sequences and drops empty parts.
 func concat(parts []*node) *node {
