@@ -121,7 +121,10 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 	}
 	sigs := m.callerSigs(principals) // see acl.go
 	csig := uint32(sigs)
-	if rec, ok := m.exact(name); ok {
+	// find, like exact, hashes no name longer than a key can be; its
+	// whole-name hash keys the cache below (nameHash).
+	rec, whole, ok := m.Exact.find(name)
+	if ok {
 		if !m.Permissions {
 			return true
 		}
@@ -138,7 +141,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 	if !m.Permissions || m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}
-	return m.allowedCached(op, name, principals, csig) // see allowcache.go
+	return m.allowedCached(op, name, whole, principals, csig) // see allowcache.go
 }
 
 // allowedSlow is Allowed for a name that is not configured exactly; see

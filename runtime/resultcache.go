@@ -61,9 +61,6 @@ const (
 	// the last 8 bytes in word 0, which covers a partial last word.
 	// Valid names end at 249 bytes; a longer (invalid) name is not cached.
 	maxCachedName = (cacheWayWords-1)*8 + 7
-	// cacheSeed seeds the hash of Allowed's caches (allowcache.go);
-	// Resolve's shares the exact table's (resolveCached).
-	cacheSeed = 0x9e3779b97f4a7c15
 )
 
 // The answer a way holds is 32 bits and the length in its meta 8.
@@ -226,6 +223,16 @@ func (c *cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 	return int(f % cacheWays)
 }
 
+// nameHash is the hash Resolve's and Allowed's caches key name by: the
+// exact table's whole-name hash when its probe computed one (whole != 0),
+// so that a name is hashed once per call, else the same hash computed here.
+func nameHash(name string, whole uint64) uint64 {
+	if whole != 0 {
+		return whole
+	}
+	return Hash(name, NameSeed)
+}
+
 // resolveCached is Resolve for a name not in the exact table: the cached
 // answer, or resolveSlow's, offered to the cache. The cache is keyed by
 // Hash(name, NameSeed), which the exact table's probe computed when it
@@ -238,10 +245,7 @@ func (m *Matcher) resolveCached(name string, whole uint64) (int, error) {
 	if c == nil || n == 0 || n > maxCachedName {
 		return m.resolveSlow(name)
 	}
-	h := whole
-	if h == 0 {
-		h = Hash(name, NameSeed)
-	}
+	h := nameHash(name, whole)
 	w := c.table()
 	if a, ok := w.get(name, h); ok {
 		return cacheResult(a)

@@ -249,19 +249,19 @@ func BenchmarkResultCache(b *testing.B) {
 			hot := names[:512]
 			for range 2 {
 				for _, s := range hot {
-					c.put(s, Hash(s, cacheSeed), 1)
+					c.put(s, Hash(s, NameSeed), 1)
 				}
 			}
 			for i := 0; b.Loop(); i++ {
 				s := hot[i&511]
-				c.get(s, Hash(s, cacheSeed))
+				c.get(s, Hash(s, NameSeed))
 			}
 		})
 		b.Run(fmt.Sprintf("len=%d/miss", n), func(b *testing.B) {
 			c := newTestCache()
 			for i := 0; b.Loop(); i++ {
 				s := names[i&(1<<14-1)]
-				h := Hash(s, cacheSeed)
+				h := Hash(s, NameSeed)
 				if _, ok := c.get(s, h); !ok {
 					c.put(s, h, 1)
 				}
