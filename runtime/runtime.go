@@ -32,9 +32,12 @@ import "errors"
 // PlanFormat 5 (the signatures and the exact names' table carried).
 // Version 10: PlanFormat 6 (narrowed per-destination columns, exact
 // names' patterns stored once).
+// Version 11: every automaton is deterministic (AutomatonDFA); a version
+// 10 plan may hold a trie, which this package, trusting generated code's
+// plan, would walk as a deterministic automaton and answer wrongly.
 const (
-	Version    = 10
-	MinVersion = 10
+	Version    = 11
+	MinVersion = 11
 	MaxVersion = Version
 )
 
@@ -102,12 +105,12 @@ func Split(name string, e *Elements) (ok bool) {
 	if !p.split(name) {
 		return false
 	}
-	var ix elementIndex
-	ix.index(&p)
 	e.N = p.n
+	start := 0
 	for i := range p.n {
-		start, end := ix.bounds(i)
+		end := p.endFrom(start)
 		e.Elem[i] = name[start:end]
+		start = end + 1
 	}
 	return true
 }
