@@ -45,7 +45,7 @@ var elemLens = append(around(word, shortElem, 4*word, 8*word), 1, 2, runtime.Max
 // strategies builds with each automaton strategy in turn.
 func strategies(t *testing.T, run func(t *testing.T)) {
 	for _, s := range []struct {
-		name        string
+		name         string
 		split, masks bool
 	}{{"dfa", false, false}, {"split", true, false}, {"mask split", false, true}} {
 		t.Run(s.name, func(t *testing.T) {

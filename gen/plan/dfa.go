@@ -176,13 +176,16 @@ func (p *Plan) writeAutomata(wild []*model.Destination) {
 
 // writeMerged writes the automata of buckets, in order, and returns the
 // size of what it wrote: adjacent buckets share an automaton while it
-// stays within budget. A bucket too large even alone is split by its
-// patterns' wildcard masks (byMask) and written the same way; a bucket
-// of one mask is deterministic as it is, its trie's size whatever the
-// budget, so every automaton is deterministic. (Such a bucket used to
-// keep its trie, walked depth first with backtracking; no benchmark
-// config's plan had one, and the runtime's walk, its signatures and
-// their checks went: bench/README.md, "What each structure earns".)
+// stays within budget. A bucket too large even alone gets an automaton
+// per pattern length if it has no '>' pattern (writeLengths), as it did
+// before masks split anything, else it is split by its patterns'
+// wildcard masks (byMask) and written the same way; a bucket of one mask
+// is deterministic as it is, its trie's size whatever the budget, so
+// every automaton is deterministic. (Such a bucket, or a length too large
+// alone, used to keep its trie, walked depth first with backtracking; no
+// benchmark config's plan at N = 100 or 10k had one, and the runtime's
+// walk, its signatures and their checks went: bench/README.md, "What
+// each structure earns".)
 func (p *Plan) writeMerged(buckets [][]*model.Destination, budget int) int {
 	written := 0
 	var group []*model.Destination // patterns of the automaton being grown
@@ -205,6 +208,9 @@ func (p *Plan) writeMerged(buckets [][]*model.Destination, budget int) int {
 		masks := byMask(bucket)
 		d, ok := determinize(buildNFA(bucket), budget-written)
 		switch {
+		case !ok && len(byLength(bucket)) > 1:
+			written += p.writeLengths(byLength(bucket), budget-written)
+			continue
 		case len(masks) == 1 && !ok:
 			d, _ = determinize(buildNFA(bucket), math.MaxInt)
 		case len(masks) > 1 && (!ok || forceMaskSplit):
@@ -255,13 +261,7 @@ func byMask(dests []*model.Destination) [][]*model.Destination {
 func (p *Plan) writeGroup(group []*model.Destination, d *determinizer, budget int) int {
 	byLen := byLength(group)
 	if len(byLen) > 1 {
-		size := 0
-		for n := 1; n <= runtime.MaxElements; n++ {
-			if byLen[n] != nil {
-				size += p.writeAutomaton(byLen[n], n, budget-size)
-			}
-		}
-		return size
+		return p.writeLengths(byLen, budget)
 	}
 	elements := 0
 	if len(byLen) == 1 {
@@ -269,6 +269,18 @@ func (p *Plan) writeGroup(group []*model.Destination, d *determinizer, budget in
 	}
 	p.writeDFA(d, elements)
 	return d.size
+}
+
+// writeLengths writes an automaton per pattern length of byLen, for names
+// of that length, and returns the size written.
+func (p *Plan) writeLengths(byLen map[int][]*model.Destination, budget int) int {
+	size := 0
+	for n := 1; n <= runtime.MaxElements; n++ {
+		if byLen[n] != nil {
+			size += p.writeAutomaton(byLen[n], n, budget-size)
+		}
+	}
+	return size
 }
 
 // byLength groups dests by their number of elements, or returns nil when

@@ -318,6 +318,32 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	if got := fmt.Sprint(BuildWith(load(t, configJSON(true, pats[:6]...)), Options{Masks: MasksOff}).Compact.Automata); got != "[0 1 14]" {
 		t.Errorf("6 patterns: automata %s; want one deterministic", got)
 	}
+	// The same patterns at 13 elements too: a group of two lengths and
+	// no '>' too large alone gets automata per length first, as it did
+	// before masks split anything (writeLengths), so each length's
+	// automata are adjacent; split by mask first, lengths would alternate.
+	both := pats[1:] // those whose first '*' is at element 0, one group
+	for i := 1; i < k-1; i++ {
+		elems := slices.Repeat([]string{"*"}, k-1)
+		elems[i] = "l"
+		both = append(both, strings.Join(elems, "."))
+	}
+	data = configJSON(true, both...)
+	a := BuildWith(load(t, data), Options{Masks: MasksOff}).Compact.Automata
+	left := map[uint32]bool{}
+	for i := runtime.AutomatonStride; i < len(a); i += runtime.AutomatonStride {
+		if prev := a[i+2-runtime.AutomatonStride]; a[i+2] != prev {
+			left[prev] = true
+		}
+		if left[a[i+2]] || a[i+2] == 0 {
+			t.Fatalf("13 and 14 elements: automata (start, kind, elements) %v; want each length's adjacent", a)
+		}
+	}
+	var names13 []string
+	for _, n := range names {
+		names13 = append(names13, n, n[2:])
+	}
+	compare(t, data, names13)
 }
 
 // TestSplitAutomata gives each group of patterns by first '*' position its
