@@ -165,6 +165,11 @@ func (p *Plan) writeAutomata(wild []*model.Destination) {
 	if len(wild) == 0 {
 		return
 	}
+	// One interner for every automaton: building one per automaton
+	// hashed every set again each time, and a group split by mask at
+	// 100k destinations writes hundreds of automata.
+	p.dfaSets = newSetInterner(&p.Compact)
+	defer func() { p.dfaSets = nil }()
 	all := buildNFA(wild)
 	budget := maxDFASize(all.size())
 	if d, ok := determinize(all, budget); ok && !forceSplit && !forceMaskSplit {
@@ -459,7 +464,7 @@ func (d *determinizer) merge(edges []nfaEdge, stars dfaState) dfaState {
 func (p *Plan) writeDFA(d *determinizer, elements int) {
 	c := &p.Compact
 	base := p.startAutomaton(elements)
-	sets := newSetInterner(c)
+	sets := p.dfaSets
 	for i, s := range d.states {
 		var tails, terms []int
 		for _, n := range s {

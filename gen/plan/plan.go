@@ -31,7 +31,8 @@ type Plan struct {
 	Principals  []string // bit i of an ACL set is Principals[i]
 	Policies    []Policy
 
-	edgeKeys []string // the automata's edge elements, in EdgeFrom order
+	edgeKeys []string     // the automata's edge elements, in EdgeFrom order
+	dfaSets  *setInterner // writeAutomata's, shared by the automata it writes
 	opts     Options
 }
 
