@@ -71,3 +71,30 @@ func (c *planColumns) property(kind PropertyKind, d, k int) PropertyValue {
 	}
 	return c.value(kind, c.PropValues[lo+x-1])
 }
+
+// Pattern returns destination i's pattern, 0 <= i < NumDestinations():
+// what generated code's Destination.Pattern reads, in place.
+func (p *Plan) Pattern(i int) string {
+	if p.Destinations != nil || p.cols == nil {
+		return p.Destinations[i].Pattern
+	}
+	return p.cols.pattern(i)
+}
+
+// Store returns destination i's store and whether it sets one.
+func (p *Plan) Store(i int) (string, bool) {
+	if p.Destinations != nil || p.cols == nil {
+		return p.Destinations[i].Store, p.Destinations[i].HasStore
+	}
+	ref := p.cols.DestStore.at(i)
+	return p.cols.optional(ref), ref != 0
+}
+
+// Cluster returns destination i's cluster and whether it sets one.
+func (p *Plan) Cluster(i int) (string, bool) {
+	if p.Destinations != nil || p.cols == nil {
+		return p.Destinations[i].Cluster, p.Destinations[i].HasCluster
+	}
+	ref := p.cols.DestCluster.at(i)
+	return p.cols.optional(ref), ref != 0
+}

@@ -36,6 +36,11 @@ func TestPlanDestinationColumns(t *testing.T) {
 			for how, p := range map[string]*runtime.Plan{"MustLoadPlan": cols, "DecodePlan": full} {
 				got := p.Destination(i)
 				got.Properties = want.Properties
+				store, hasStore := p.Store(i)
+				cluster, hasCluster := p.Cluster(i)
+				if p.Pattern(i) != want.Pattern || store != want.Store || hasStore != want.HasStore || cluster != want.Cluster || hasCluster != want.HasCluster {
+					t.Errorf("%s: %s: destination %d: Pattern, Store, Cluster %q %q %v %q %v, want %+v", name, how, i, p.Pattern(i), store, hasStore, cluster, hasCluster, want)
+				}
 				if !reflect.DeepEqual(got, want) {
 					t.Errorf("%s: %s: Destination(%d) = %+v, want %+v", name, how, i, got, want)
 				}
