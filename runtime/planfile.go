@@ -14,7 +14,7 @@ import (
 //	offset 0   magic "DGPLAN\r\n" (a text-mode transfer that rewrites
 //	           line ends breaks it, as PNG's does)
 //	offset 8   format version, uint32 (PlanFormat)
-//	offset 12  CRC-32 (IEEE) of every byte from offset 24 on
+//	offset 12  CRC-32C (Castagnoli) of every byte from offset 24 on
 //	offset 16  the number of those bytes, uint32
 //	offset 20  zero, uint32, so that the sections start 8-byte aligned
 //	offset 24  the sections, in planColumns.fields order
@@ -46,9 +46,8 @@ const (
 	// section (the automata's signatures, plansigs.go) and the Name*
 	// sections (the exact names' table, plannames.go); format 6 narrowed
 	// DestStore, DestCluster and PropIndex and left the exact names'
-	// patterns out of DestPatterns (plancols.go); format 7 the checksum,
-	// CRC-32 (IEEE) where it was CRC-32C (planChecksum says why).
-	PlanFormat = 7
+	// patterns out of DestPatterns (plancols.go).
+	PlanFormat = 6
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8
@@ -57,16 +56,10 @@ const (
 	sectionAlign = 8
 )
 
-// planChecksum is the CRC-32 (IEEE) of b. Formats 1 to 6 used CRC-32C
-// (Castagnoli), which hash/crc32 computes with SSE4.2's CRC32 instruction
-// on amd64, IEEE with PCLMULQDQ: on this project's machines (2 virtual
-// cores) CRC-32C ran at 0.4-0.8 GB/s and IEEE at 14-24 GB/s over the same
-// 30 MB (3 runs each, interleaved), and the CRC-32C was 15% of a Load at
-// 100,000 exact destinations. Both detect what a transfer does to bytes
-// as well; arm64 has an instruction for each.
-func planChecksum(b []byte) uint32 {
-	return crc32.ChecksumIEEE(b)
-}
+// planCRC is CRC-32C's table; crc32 uses the processors' instruction for
+// it where there is one, so checking a 10 MB plan costs about a
+// millisecond.
+var planCRC = crc32.MakeTable(crc32.Castagnoli)
 
 // planColumns is a Plan as flat columns: the compact tables as they are,
 // destinations, properties and policies one column per field, strings
@@ -172,7 +165,7 @@ func EncodePlan(p *Plan) []byte {
 			b = append(b, 0)
 		}
 	}
-	binary.LittleEndian.PutUint32(b[12:], planChecksum(b[planHeaderBytes:]))
+	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[planHeaderBytes:], planCRC))
 	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-planHeaderBytes))
 	return b
 }
@@ -502,7 +495,7 @@ func (d *planDecoder) columns(checksum bool) (*planColumns, error) {
 	}
 	// Without checksum (MustLoadPlan), the header's was compared with the
 	// one generated beside the plan.
-	if checksum && planChecksum(stringBytes(s[planHeaderBytes:])) != le32(s, 12) {
+	if checksum && crc32.Checksum(stringBytes(s[planHeaderBytes:]), planCRC) != le32(s, 12) {
 		return nil, d.errorf(12, "checksum mismatch")
 	}
 	c := &planColumns{}
