@@ -59,15 +59,20 @@ type Options struct {
 //
 // A step costs more in an automaton too large to stay in cache: its
 // state and edge are then likely misses. costStepLarge prices a step of
-// a deterministic automaton of more than cachedStates states, and was
-// fitted on the stream of names only wildcards match of wild-telemetry
-// 10k (CPU time, load average 20-23, 2026-12-02): a name of 5-7
-// elements walks three automata of any length (3,238 to 17,568 states)
-// and one of its own length (488 to 1,107), about 17 ns a step against
-// 8 in cache, and the tables for those lengths cost 24-31% less than
-// the walk (bench/README.md, "A step's cost by the automaton's size").
-// The per-length automata of the families' 10k configs have 23 to 2,161
-// states, their automata of any length 2,104 to 57,265.
+// a deterministic automaton of more than cachedStates states. It is
+// fitted, not measured alone, on wild-telemetry 10k (CPU time, load
+// average 15-23, 2026-12-02): a name of 5-7 elements walks three
+// automata of any length (3,238 to 17,568 states) and one of its own
+// length (488 to 1,107), whose time over its steps puts a step of the
+// large ones at 12-24 ns against 8 in cache; at twice costStep the
+// model gives those lengths to the tables, and the stream's
+// wildcard-only and mixed names cost 28-50% less through Resolve
+// (bench/README.md, "A step's cost by the automaton's size").
+// cachedStates is not a measured crossover: 2,048 states, with their
+// nodes, State rows and edges, take a few hundred KB, beyond L1 and much
+// of a core's L2; it falls between the families' 10k per-length automata
+// (23 to 2,161 states, all but one under it) and their automata of any
+// length (2,104 to 57,265, all but one over it).
 const (
 	costStep      = 100.0
 	costStepLarge = 200.0
