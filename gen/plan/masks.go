@@ -56,31 +56,12 @@ type Options struct {
 // against 400 on wild-events). Timed one length at a time, which keeps
 // a length's automaton states warm, the automata still win wild-long's
 // lengths 8-10 and 12-14 by 1.2-1.6x.
-//
-// A step costs more in an automaton too large to stay in cache: its
-// state and edge are then likely misses. costStepLarge prices a step of
-// a deterministic automaton of more than cachedStates states. It is
-// fitted, not measured alone, on wild-telemetry 10k (CPU time, load
-// average 15-23, 2026-12-02): a name of 5-7 elements walks three
-// automata of any length (3,238 to 17,568 states) and one of its own
-// length (488 to 1,107), whose time over its steps puts a step of the
-// large ones at 12-24 ns against 8 in cache; at twice costStep the
-// model gives those lengths to the tables, and the stream's
-// wildcard-only and mixed names cost 28-50% less through Resolve
-// (bench/README.md, "A step's cost by the automaton's size").
-// cachedStates is not a measured crossover: 2,048 states, with their
-// nodes, State rows and edges, take a few hundred KB, beyond L1 and much
-// of a core's L2; it falls between the families' 10k per-length automata
-// (23 to 2,161 states, all but one under it) and their automata of any
-// length (2,104 to 57,265, all but one over it).
 const (
-	costStep      = 100.0
-	costStepLarge = 200.0
-	cachedStates  = 2048
-	costTrie      = 8.0
-	costFilter    = 50.0
-	costHash      = 50.0
-	costMasks     = 400.0
+	costStep   = 100.0
+	costTrie   = 8.0
+	costFilter = 50.0
+	costHash   = 50.0
+	costMasks  = 400.0
 )
 
 // maskKey identifies one table: its patterns' literal positions, their
@@ -177,16 +158,13 @@ func (t *maskTables) maskCost(d int) float64 {
 
 // automataCost is the cost model's estimate of a walk of the automata c
 // holds for a name of d elements: a step per element of each that admits
-// it (costStepLarge for one of more than cachedStates states),
-// costTrie steps for a trie.
+// it, costTrie steps for a trie.
 func automataCost(c *runtime.Compact, d int) float64 {
 	cost := 0.0
 	for i := 0; i+runtime.AutomatonStride <= len(c.Automata); i += runtime.AutomatonStride {
 		f := c.Automata[i:]
 		switch {
 		case f[2] != 0 && int(f[2]) != d:
-		case f[1] == 1 && automatonStates(c, i) > cachedStates:
-			cost += costStepLarge * float64(d)
 		case f[1] == 1:
 			cost += costStep * float64(d)
 		default:
@@ -194,18 +172,6 @@ func automataCost(c *runtime.Compact, d int) float64 {
 		}
 	}
 	return cost
-}
-
-// automatonStates is the number of states of the automaton whose fields
-// start at c.Automata[i]: the automata's nodes are written one automaton
-// after another (startAutomaton), so its states run to the next one's
-// start, or to the last node.
-func automatonStates(c *runtime.Compact, i int) int {
-	end := len(c.Nodes) / runtime.NodeStride
-	if next := i + runtime.AutomatonStride; next < len(c.Automata) {
-		end = int(c.Automata[next])
-	}
-	return end - int(c.Automata[i])
 }
 
 // chooseMasks returns, per name length, whether the tables decide: by

@@ -110,7 +110,20 @@ func TestMaskCostThreshold(t *testing.T) {
 		tables int
 		masks  bool
 	}{{3, true}, {4, true}, {5, false}, {6, false}} {
-		wild := fourMasks(t, tc.tables)
+		var pats []string
+		for m := 1; m <= tc.tables; m++ { // mask m: '*' where its bits are
+			elems := []string{"x", "y", "z", "w"}
+			for i := range elems {
+				if m>>i&1 == 1 {
+					elems[i] = "*"
+				}
+			}
+			pats = append(pats, strings.Join(elems, "."))
+		}
+		var wild []*model.Destination
+		for _, d := range load(t, configJSON(true, pats...)).Destinations {
+			wild = append(wild, d)
+		}
 		on := chooseMasks(groupMasks(wild), two, MasksAuto)
 		if on[4] != tc.masks {
 			t.Errorf("%d tables: length 4 on tables %v, want %v", tc.tables, on[4], tc.masks)
@@ -119,22 +132,6 @@ func TestMaskCostThreshold(t *testing.T) {
 			t.Errorf("%d tables: length 4 on tables with one automaton", tc.tables)
 		}
 	}
-}
-
-// fourMasks returns the patterns of names of 4 elements with masks 1 to
-// n, one each: mask m has a '*' where its bits are.
-func fourMasks(t *testing.T, n int) []*model.Destination {
-	var pats []string
-	for m := 1; m <= n; m++ {
-		elems := []string{"x", "y", "z", "w"}
-		for i := range elems {
-			if m>>i&1 == 1 {
-				elems[i] = "*"
-			}
-		}
-		pats = append(pats, strings.Join(elems, "."))
-	}
-	return load(t, configJSON(true, pats...)).Destinations
 }
 
 // TestMaskLongest: tables for names of MaxElements elements, a literal at
@@ -185,40 +182,4 @@ func TestMaskCollisions(t *testing.T) {
 		}
 	}
 	compare(t, configJSON(true, pats[:300]...), names[:40])
-}
-
-// TestMaskStepBySize: a step of a deterministic automaton of more than
-// cachedStates states costs costStepLarge, at or below it costStep, an
-// automaton's states running to the next one's start or to the last
-// node; and the larger price moves a length to tables that the smaller
-// keeps on the automaton.
-func TestMaskStepBySize(t *testing.T) {
-	for _, tc := range []struct {
-		states int
-		step   float64
-	}{{cachedStates - 1, costStep}, {cachedStates, costStep}, {cachedStates + 1, costStepLarge}} {
-		nodes := make([]int32, runtime.NodeStride*(tc.states+10))
-		// The automaton ends where the next one (10 states, any length) starts.
-		first := &runtime.Compact{Automata: []uint32{0, 1, 4, uint32(tc.states), 1, 0}, Nodes: nodes}
-		if got, want := automataCost(first, 4), 4*tc.step+4*costStep; got != want {
-			t.Errorf("%d states, then 10: cost %v, want %v", tc.states, got, want)
-		}
-		// The last automaton ends at the last node.
-		last := &runtime.Compact{Automata: []uint32{0, 1, 4, 10, 1, 0}, Nodes: nodes}
-		if got, want := automataCost(last, 4), 4*costStep+4*tc.step; got != want {
-			t.Errorf("10 states, then %d: cost %v, want %v", tc.states, got, want)
-		}
-	}
-	// Two automata of names of 4 elements: 800 in cache, 1,600 out of it;
-	// 6 tables of 4 elements cost 400 + 200 + 300 = 900.
-	wild := fourMasks(t, 6)
-	for _, states := range []int{cachedStates, cachedStates + 1} {
-		c := &runtime.Compact{
-			Automata: []uint32{0, 1, 4, uint32(states), 1, 4},
-			Nodes:    make([]int32, runtime.NodeStride*2*states),
-		}
-		if on, want := chooseMasks(groupMasks(wild), c, MasksAuto)[4], states > cachedStates; on != want {
-			t.Errorf("two automata of %d states: length 4 on tables %v, want %v", states, on, want)
-		}
-	}
 }
