@@ -140,49 +140,10 @@ const maxCandidates = 16
 // name), in ascending policy order and only for policies numbered below
 // the best answer found so far, so no regexp of a policy numbered above
 // the answer ever runs. It never allocates.
-//
-// Find itself is the path of an index with a lead automaton, the only
-// path that holds no more than the automaton's walk: on the hits of 100
-// general policies, the call through a function of its own and another
-// for the other paths cost about 1.5 of 23 ns (thread CPU time).
 func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name string) bool) (int, bool) {
-	a := x.lead
-	if a == nil || op >= NumOps {
-		return x.find(name, op, match)
+	if x.lead != nil {
+		return x.findLead(name, op, match)
 	}
-	// back8's filter is read before the walk, from the name alone, so
-	// that the branch on it is settled while the walk runs: tested after
-	// it, beside the answer it needs, the branch went the answer's way
-	// (whether the answer is above back8's first policy) and was
-	// mispredicted about as often, on the hits of 100 general policies,
-	// as the answer changes sides: 34 ns a name against 27 (thread CPU
-	// time, minima of 25 interleaved passes, load 8-16, 2026-12-02). The
-	// walk's own functions are called directly, not through run. (back8
-	// is empty, with minPolicy noPolicy and no filter, or holds a suffix.)
-	hold := len(name) >= wordBytes && x.back8.minPolicy != noPolicy && x.back8.mayHold(loadAt(name, len(name)-wordBytes))
-	var s uint16
-	if len(name) >= wordBytes && a.chunk != nil && a.quadRows == nil {
-		var i int
-		if s, i = a.runWords(name); i < len(name) {
-			s = a.runFrom(s, name, i)
-		}
-	} else {
-		s = a.run(name)
-	}
-	p := a.accept[int(s)*numOps+int(op)]
-	// No policy of the index can come first: none whose names can end in
-	// state s, and no suffix in back8.
-	if p <= a.floor[s] && (!hold || !x.backBelow(name, p)) {
-		if p == noPolicy {
-			return -1, false
-		}
-		return int(p), true
-	}
-	return x.afterLead(name, op, p, match)
-}
-
-// find is Find without a lead automaton (or with an op out of range).
-func (x *PolicyIndex) find(name string, op Op, match func(policy int, name string) bool) (int, bool) {
 	if op >= NumOps {
 		return -1, false
 	}
@@ -254,6 +215,42 @@ func (x *PolicyIndex) find(name string, op Op, match func(policy int, name strin
 	return int(best), true
 }
 
+// findLead is Find with a lead automaton. back8's filter is read before
+// the walk, from the name alone, so that the branch on it is settled
+// while the walk runs: tested after it, beside the answer it needs, the
+// branch went the answer's way (whether the answer is above back8's
+// first policy) and was mispredicted about as often, on the hits of 100
+// general policies, as the answer changes sides: 34 ns a name against 27
+// (thread CPU time, minima of 25 interleaved passes, load 8-16,
+// 2026-12-02). The walk's own functions are called directly, not
+// through run.
+func (x *PolicyIndex) findLead(name string, op Op, match func(policy int, name string) bool) (int, bool) {
+	if op >= NumOps {
+		return -1, false
+	}
+	a := x.lead
+	// back8 is empty (minPolicy noPolicy, no filter) or holds a suffix.
+	hold := len(name) >= wordBytes && x.back8.minPolicy != noPolicy && x.back8.mayHold(loadAt(name, len(name)-wordBytes))
+	var s uint16
+	if len(name) >= wordBytes && a.chunk != nil && a.quadRows == nil {
+		var i int
+		if s, i = a.runWords(name); i < len(name) {
+			s = a.runFrom(s, name, i)
+		}
+	} else {
+		s = a.run(name)
+	}
+	p := a.accept[int(s)*numOps+int(op)]
+	// No policy of the index can come first: none whose names can end in
+	// state s, and no suffix in back8.
+	if p <= a.floor[s] && (!hold || !x.backBelow(name, p)) {
+		if p == noPolicy {
+			return -1, false
+		}
+		return int(p), true
+	}
+	return x.afterLead(name, op, p, match)
+}
 
 // afterLead is Find for a name whose lead automaton answered p (noPolicy
 // for none) when a policy of the index may come first: the index's
