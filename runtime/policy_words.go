@@ -53,10 +53,22 @@ func (a *automaton) runWords(name string) (uint16, int) {
 	if !ok {
 		return s, i
 	}
+	// As many pair steps as the part word holds pairs, not always 4 (the
+	// padding's steps leave the state as it is, but each is a load the
+	// next waits on): on the hits of 100 general policies of up to 24
+	// bytes, 20.4 ns a name against 16.5 (one branch for 2 steps, 18),
+	// 23.9 against 22.7 on them all (thread CPU time, minima of 25
+	// interleaved passes, 3 runs, load 31-35, 2026-12-02).
 	s = colAt(cols, colOff[chunk[uint16(w)]], s)
-	s = colAt(cols, colOff[chunk[uint16(w>>16)]], s)
-	s = colAt(cols, colOff[chunk[uint16(w>>32)]], s)
-	s = colAt(cols, colOff[chunk[uint16(w>>48)]], s)
+	if t := n - i; t > 2 {
+		s = colAt(cols, colOff[chunk[uint16(w>>16)]], s)
+		if t > 4 {
+			s = colAt(cols, colOff[chunk[uint16(w>>32)]], s)
+			if t > 6 {
+				s = colAt(cols, colOff[chunk[uint16(w>>48)]], s)
+			}
+		}
+	}
 	return s, n
 }
 
