@@ -216,20 +216,21 @@ func (t *NameTable) find(key string) (rec int, h uint64, ok bool) {
 	// and choosing between them takes no branch that waits for the
 	// index's cache line (a mispredicted one would also throw away the
 	// next lookups' loads, which otherwise overlap this one's misses).
-	e0 := t.index[i]
+	e0, e1 := t.index[i], t.index[i+1]
 	e := e0
-	if e1 := t.index[i+1]; e&^t.offMask != want {
+	if e&^t.offMask != want {
 		e = e1
 	}
 	if e&^t.offMask != want {
-		// An empty first entry: no key is at home there, so none is
-		// past it either. Most names the table does not hold stop
-		// here rather than in probe's loop (the index is at most half
-		// full), which on mixed names is every other lookup.
-		if e0 == 0 {
+		// Neither entry holds the key, and an empty one means no key
+		// from this home is past it: most names the table does not
+		// hold stop here rather than in probe's loop (the index is at
+		// most half full), which on mixed names is every other lookup.
+		// The rest go on from the third entry.
+		if e0 == 0 || e1 == 0 {
 			return 0, h, false
 		}
-		rec, ok = t.probe(key, i, want)
+		rec, ok = t.probe(key, (i+2)&t.mask, want)
 		return rec, h, ok
 	}
 	r := int(e & t.offMask)
