@@ -32,9 +32,11 @@ import "errors"
 // PlanFormat 5 (the signatures and the exact names' table carried).
 // Version 10: PlanFormat 6 (narrowed per-destination columns, exact
 // names' patterns stored once).
+// Version 11: generated code's Destination is a handle reading
+// Plan.Pattern, Plan.Store, Plan.Cluster and Plan.Property.
 const (
-	Version    = 10
-	MinVersion = 10
+	Version    = 11
+	MinVersion = 11
 	MaxVersion = Version
 )
 
