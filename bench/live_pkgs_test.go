@@ -21,7 +21,7 @@ func TestLiveAgreesWithGenerated(t *testing.T) {
 		for i, n := range names(t, e, hits, wildHits, misses, invalid) {
 			want, wantErr := g.Resolve(n)
 			d, err := e.Live.Resolve(n)
-			if (err != nil) != (wantErr != nil) || (d != nil) != (want >= 0) || d != nil && d.Index != want {
+			if (err != nil) != (wantErr != nil) || (d != nil) != (want >= 0) || d != nil && d.Index() != want {
 				t.Errorf("%s: live Resolve(%s) = %v, %v; generated %d, %v", g.Package, label(n), d, err, want, wantErr)
 			}
 			wantMs, _ := g.Matches(n, nil)

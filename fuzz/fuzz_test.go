@@ -46,10 +46,10 @@ var exampleFuncs = wire.Funcs{
 		if d == nil {
 			return -1, err
 		}
-		if err != nil || d != &example.Destinations[d.Index] {
+		if err != nil || d != &example.Destinations[d.Index()] {
 			return -2, err
 		}
-		return d.Index, nil
+		return d.Index(), nil
 	},
 	Matches: example.Matches,
 	Allowed: func(op runtime.Op, name string, ps []string) bool {

@@ -152,8 +152,16 @@ func lookUp(t *testing.T, p *runtime.Plan, name string) {
 	}
 	names := []string{name, "", "a", "a.b", name + "." + name, strings.Repeat("a.", 40) + "a", strings.Repeat("x", 300),
 		"svc.ab.v1." + name, "reply." + name, "tenant.t5.tmp." + name}
-	for _, d := range p.Destinations {
-		names = append(names, d.Pattern, strings.ReplaceAll(strings.ReplaceAll(d.Pattern, "*", name), ">", name+".z"))
+	dests := p.NumDestinations()
+	for i := range dests {
+		// The accessors read the validated columns in place.
+		d := p.Pattern(i)
+		names = append(names, d, strings.ReplaceAll(strings.ReplaceAll(d, "*", name), ">", name+".z"))
+		p.Store(i)
+		p.Cluster(i)
+		for k := range p.PropertyKeys {
+			p.Property(i, k)
+		}
 	}
 	var principals []runtime.Principal
 	for _, s := range []string{name, "alice", "ops"} {
@@ -161,13 +169,13 @@ func lookUp(t *testing.T, p *runtime.Plan, name string) {
 	}
 	var buf []int
 	for _, n := range names {
-		if d, err := mt.Resolve(n); d >= len(p.Destinations) || d < 0 && d != -1 || d >= 0 && err != nil {
-			t.Fatalf("Resolve(%q) = %d, %v of %d destinations", n, d, err, len(p.Destinations))
+		if d, err := mt.Resolve(n); d >= dests || d < 0 && d != -1 || d >= 0 && err != nil {
+			t.Fatalf("Resolve(%q) = %d, %v of %d destinations", n, d, err, dests)
 		}
 		buf, _ = mt.Matches(n, buf[:0])
 		for i, d := range buf {
-			if d < 0 || d >= len(p.Destinations) || i > 0 && d <= buf[i-1] {
-				t.Fatalf("Matches(%q) = %v of %d destinations", n, buf, len(p.Destinations))
+			if d < 0 || d >= dests || i > 0 && d <= buf[i-1] {
+				t.Fatalf("Matches(%q) = %v of %d destinations", n, buf, dests)
 			}
 		}
 		for op := range runtime.NumOps + 1 {

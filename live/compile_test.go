@@ -214,7 +214,7 @@ func TestRealmAnswers(t *testing.T) {
 		for _, name := range probeNames(m) {
 			i, ok, _ := ref.Resolve(name)
 			d, _ := r.Resolve(name)
-			if ok != (d != nil) || ok && d.Index != i {
+			if ok != (d != nil) || ok && d.Index() != i {
 				t.Errorf("%s: Resolve(%q) = %v, reference %d %v", path, name, d, i, ok)
 			}
 			for op := range runtime.NumOps {

@@ -25,16 +25,16 @@ func (r *Realm) Explain(name string, principals []string) Explanation {
 	}
 	ms, _ := r.Matches(name, nil)
 	for _, i := range ms {
-		e.Matches = append(e.Matches, r.dests[i].Pattern)
+		e.Matches = append(e.Matches, r.dests[i].Pattern())
 	}
 	if d, _ := r.Resolve(name); d != nil {
 		// Copies: an Explanation is the caller's, the Realm is not.
-		e.Chosen = ptr(d.Pattern)
-		if d.HasStore {
-			e.Store = ptr(d.Store)
+		e.Chosen = ptr(d.Pattern())
+		if store, ok := r.plan.Store(d.index); ok {
+			e.Store = ptr(store)
 		}
-		if d.HasCluster {
-			e.Cluster = ptr(d.Cluster)
+		if cluster, ok := r.plan.Cluster(d.index); ok {
+			e.Cluster = ptr(cluster)
 		}
 		e.Properties = r.properties(d)
 	}
@@ -62,7 +62,7 @@ func (r *Realm) Explain(name string, principals []string) Explanation {
 func (r *Realm) properties(d *Destination) map[string]any {
 	props := map[string]any{}
 	for i, k := range r.plan.PropertyKeys {
-		v := d.props[i]
+		v := d.PropertyAt(i)
 		if !v.Set {
 			continue
 		}

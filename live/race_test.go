@@ -26,7 +26,7 @@ type answer struct {
 func ask(r *Realm, name string) answer {
 	var a answer
 	if d, _ := r.Resolve(name); d != nil {
-		a.dest, a.store = d.Pattern, d.Store
+		a.dest, a.store = d.Pattern(), d.Store()
 	}
 	for i, who := range [2]string{"alice", "bob"} {
 		p := r.LookupPrincipal(who)

@@ -19,18 +19,16 @@ type Realm struct {
 	keys     map[string]int // property key -> position in Plan.PropertyKeys
 }
 
-// Destination is one configured destination of a Realm. Lookups return
-// pointers into the Realm, which callers must not modify.
+// Destination is one configured destination of a Realm, a handle whose
+// methods read the Realm's plan in place (runtime.Plan's Pattern, Store,
+// Cluster and Property), as a generated package's Destination reads its
+// embedded plan. Lookups return pointers into the Realm, which callers
+// must not modify. Copying the plan's destinations into structs with
+// their property rows was, with the decoder's own copy, most of a Load's
+// fresh memory at 100,000 destinations.
 type Destination struct {
-	Index      int // position in the config
-	Pattern    string
-	Store      string
-	HasStore   bool
-	Cluster    string
-	HasCluster bool
-
 	realm *Realm
-	props []runtime.PropertyValue // one per Realm.PropertyKeys
+	index int
 }
 
 // Policy is a node auto-creation policy, as Apache Qpid Broker-J defines it.
@@ -74,15 +72,9 @@ func newRealmWith(p *runtime.Plan, m *runtime.Matcher) (*Realm, error) {
 	for i, k := range p.PropertyKeys {
 		r.keys[k.Name] = i
 	}
-	r.dests = make([]Destination, len(p.Destinations))
-	for i := range p.Destinations {
-		d := &p.Destinations[i]
-		r.dests[i] = Destination{
-			Index: i, Pattern: d.Pattern,
-			Store: d.Store, HasStore: d.HasStore,
-			Cluster: d.Cluster, HasCluster: d.HasCluster,
-			realm: r, props: d.Properties,
-		}
+	r.dests = make([]Destination, p.NumDestinations())
+	for i := range r.dests {
+		r.dests[i] = Destination{realm: r, index: i}
 	}
 	r.policies = make([]Policy, len(p.Policies))
 	for i, pol := range p.Policies {
@@ -159,16 +151,49 @@ func (r *Realm) Permissions() bool { return r.plan.Permissions }
 // the artifact Load reads back. It is the Realm's own: do not modify it.
 func (r *Realm) Plan() *runtime.Plan { return r.plan }
 
+// Index is d's position in the config.
+func (d *Destination) Index() int { return d.index }
+
+// Pattern is d's name or wildcard pattern, as configured.
+func (d *Destination) Pattern() string { return d.realm.plan.Pattern(d.index) }
+
+// Store is d's store, empty when it sets none (HasStore).
+func (d *Destination) Store() string {
+	s, _ := d.realm.plan.Store(d.index)
+	return s
+}
+
+// HasStore reports whether d sets a store.
+func (d *Destination) HasStore() bool {
+	_, ok := d.realm.plan.Store(d.index)
+	return ok
+}
+
+// Cluster is d's cluster, empty when it sets none (HasCluster).
+func (d *Destination) Cluster() string {
+	s, _ := d.realm.plan.Cluster(d.index)
+	return s
+}
+
+// HasCluster reports whether d sets a cluster.
+func (d *Destination) HasCluster() bool {
+	_, ok := d.realm.plan.Cluster(d.index)
+	return ok
+}
+
 // Property returns the value of the property key for d; ok is false when
 // d does not set it (or no destination of the config has the key).
 func (d *Destination) Property(key string) (v runtime.PropertyValue, ok bool) {
 	i, known := d.realm.keys[key]
-	if !known || !d.props[i].Set {
+	if !known {
 		return runtime.PropertyValue{}, false
 	}
-	return d.props[i], true
+	v = d.PropertyAt(i)
+	return v, v.Set
 }
 
-// Properties are d's values, one per Realm.PropertyKeys (Set false where
-// d sets none); the Realm's own, as for Destinations.
-func (d *Destination) Properties() []runtime.PropertyValue { return d.props }
+// PropertyAt is d's value of Realm.PropertyKeys()[k] (Set false where d
+// sets none), 0 <= k < len(PropertyKeys()). It never allocates.
+func (d *Destination) PropertyAt(k int) runtime.PropertyValue {
+	return d.realm.plan.Property(d.index, k)
+}

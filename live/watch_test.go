@@ -54,7 +54,7 @@ func serves(h *Holder, want string) func() bool {
 			return false
 		}
 		d, _ := r.Resolve("orders.eu")
-		return d != nil && d.Pattern == want
+		return d != nil && d.Pattern() == want
 	}
 }
 

@@ -19,7 +19,7 @@ func Realm(r *live.Realm) wire.Funcs {
 			if d == nil {
 				return -1, err
 			}
-			return d.Index, err
+			return d.Index(), err
 		},
 		Matches: r.Matches,
 		Allowed: func(op runtime.Op, name string, names []string) bool {
@@ -49,13 +49,13 @@ func DumpRealm(r *live.Realm) []string {
 		fields := make([]string, 0, len(keys)+1)
 		has := make([]string, len(keys))
 		for j, k := range keys {
-			v := d.Properties()[j]
+			v := d.PropertyAt(j)
 			fields = append(fields, k.Field+":"+propertyString(k.Kind, v))
 			has[j] = strconv.FormatBool(v.Set)
 		}
 		fields = append(fields, "Has:["+strings.Join(has, " ")+"]")
-		out = append(out, wire.DumpDestination(i, d.Index, d.Pattern, d.Store, d.HasStore,
-			d.Cluster, d.HasCluster, "{"+strings.Join(fields, " ")+"}"))
+		out = append(out, wire.DumpDestination(i, d.Index(), d.Pattern(), d.Store(), d.HasStore(),
+			d.Cluster(), d.HasCluster(), "{"+strings.Join(fields, " ")+"}"))
 	}
 	for i, p := range r.Policies() {
 		out = append(out, wire.DumpPolicy(i, p.Index, p.Pattern, p.NodeType, p.Attributes))

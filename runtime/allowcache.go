@@ -39,8 +39,8 @@ func (m *Matcher) setACLCaches() {
 
 // allowedCached is Allowed for a name not in the exact table, with
 // permissions on, a cache for op, and csig the caller's first signature;
-// whole is the exact table's hash of name, or 0 (nameHash).
-func (m *Matcher) allowedCached(op Op, name string, whole uint64, principals []Principal, csig uint32) bool {
+// h is the exact table's hash of name, or 0 (nameHash).
+func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Principal, csig uint32) bool {
 	var p path
 	if !p.split(name) {
 		return false
@@ -49,7 +49,8 @@ func (m *Matcher) allowedCached(op Op, name string, whole uint64, principals []P
 		return m.allowedPath(op, &p, principals, csig)
 	}
 	// A valid name has at most MaxNameBytes, which a way holds.
-	w, h := m.aclCache[op].table(), nameHash(name, whole)
+	w := m.aclCache[op].table()
+	h = nameHash(name, h)
 	u, ok := w.get(name, h)
 	if !ok {
 		u = m.unionMasks(op, &p)

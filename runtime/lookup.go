@@ -13,11 +13,11 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
 	// find, like exact, hashes no name longer than a key can be.
-	rec, whole, ok := m.Exact.find(name)
+	rec, h, ok := m.Exact.find(name)
 	if ok {
 		return int(m.Exact.value0(rec)), nil // a configured name is valid by construction
 	}
-	return m.resolveCached(name, whole)
+	return m.resolveCached(name, h)
 }
 
 // resolveSlow is Resolve for a name that is not configured exactly. It is
@@ -112,8 +112,8 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 	sigs := m.callerSigs(principals) // see acl.go
 	csig := uint32(sigs)
 	// find, like exact, hashes no name longer than a key can be; its
-	// whole-name hash keys the cache below (nameHash).
-	rec, whole, ok := m.Exact.find(name)
+	// hash keys the cache below (nameHash).
+	rec, h, ok := m.Exact.find(name)
 	if ok {
 		if !m.Permissions {
 			return true
@@ -131,7 +131,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 	if !m.Permissions || m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}
-	return m.allowedCached(op, name, whole, principals, csig) // see allowcache.go
+	return m.allowedCached(op, name, h, principals, csig) // see allowcache.go
 }
 
 // allowedSlow is Allowed for a name that is not configured exactly; see

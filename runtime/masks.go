@@ -120,12 +120,17 @@ func (x *maskName) load(p *path, need int) {
 	}
 }
 
-// equal reports whether the name's elements at lits are key's.
+// equal reports whether the name's elements at lits are key's. A run of
+// consecutive literal positions is one substring of the name, dots
+// included, as it is of the key, so it is compared at once (wild-long
+// 10k's patterns: 1 to 4 runs, 2.0 on average, of 3 to 13 literals).
 func (x *maskName) equal(key string, lits uint64) bool {
 	off := 0
-	for l := lits; l != 0; l &= l - 1 {
+	for l := lits; l != 0; {
 		i := bits.TrailingZeros64(l)
-		e := x.name[x.start[i]:x.end[i]]
+		j := i + bits.TrailingZeros64(^(l >> i)) // one past the run
+		l &^= 1<<j - 1                           // 1<<64 is 0: every bit
+		e := x.name[x.start[i]:x.end[j-1]]
 		if off > 0 {
 			if off >= len(key) || key[off] != '.' {
 				return false

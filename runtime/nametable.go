@@ -182,11 +182,11 @@ func (t *NameTable) Find(key string) (rec int, ok bool) {
 	return rec, ok
 }
 
-// find is Find, also returning key's whole-name hash, Hash(key,
-// NameSeed), when it computed one (0 when it sampled or did not hash), so
-// that Resolve's result cache, keyed by that hash, need not hash a name
-// the table does not hold a second time.
-func (t *NameTable) find(key string) (rec int, whole uint64, ok bool) {
+// find is Find, also returning the hash it probed with (t.hash(key): the
+// sampled hash or the whole name's), or 0 when it did not hash, so that
+// Resolve's and Allowed's result caches, keyed by that hash (nameHash),
+// need not hash a name the table does not hold a second time.
+func (t *NameTable) find(key string) (rec int, h uint64, ok bool) {
 	n := len(key)
 	if len(t.index) == 0 || n == 0 || n > maxNameKey {
 		return 0, 0, false
@@ -195,7 +195,6 @@ func (t *NameTable) find(key string) (rec int, whole uint64, ok bool) {
 	// of them inlines, and a call here is on every lookup's critical
 	// path. TestNameTableEveryLength finds keys of every length with
 	// both hashes, so these must equal t.hash's.
-	var h uint64
 	switch {
 	case n < 8:
 		h = Hash(key, NameSeed)
@@ -211,27 +210,33 @@ func (t *NameTable) find(key string) (rec int, whole uint64, ok bool) {
 	default:
 		h = Hash(key, NameSeed)
 	}
-	if n < 8 || !t.sampled {
-		whole = h
-	}
 	want := t.tag(h)
 	i := h & t.mask
 	// The key is in one of the first two entries for almost every hit,
 	// and choosing between them takes no branch that waits for the
 	// index's cache line (a mispredicted one would also throw away the
 	// next lookups' loads, which otherwise overlap this one's misses).
-	e := t.index[i]
-	if e1 := t.index[i+1]; e&^t.offMask != want {
+	e0, e1 := t.index[i], t.index[i+1]
+	e := e0
+	if e&^t.offMask != want {
 		e = e1
 	}
 	if e&^t.offMask != want {
-		rec, ok = t.probe(key, i, want)
-		return rec, whole, ok
+		// Neither entry holds the key, and an empty one means no key
+		// from this home is past it: most names the table does not
+		// hold stop here rather than in probe's loop (the index is at
+		// most half full), which on mixed names is every other lookup.
+		// The rest go on from the third entry.
+		if e0 == 0 || e1 == 0 {
+			return 0, h, false
+		}
+		rec, ok = t.probe(key, (i+2)&t.mask, want)
+		return rec, h, ok
 	}
 	r := int(e & t.offMask)
 	if uint8(t.recs[r]) != uint8(n) {
 		rec, ok = t.probe(key, i, want)
-		return rec, whole, ok
+		return rec, h, ok
 	}
 	k := t.keyOf(r, n)
 	var same bool
@@ -251,10 +256,10 @@ func (t *NameTable) find(key string) (rec int, whole uint64, ok bool) {
 		same = sameBytes(k, key)
 	}
 	if same {
-		return r, whole, true
+		return r, h, true
 	}
 	rec, ok = t.probe(key, i, want)
-	return rec, whole, ok
+	return rec, h, ok
 }
 
 // probe is Find's linear probe from slot i, for the keys that Find's

@@ -275,11 +275,11 @@ func TestHashLongBlockOrder(t *testing.T) {
 	}
 }
 
-// TestNameTableWholeHash: find returns Hash(key, NameSeed), the result
-// cache's hash, exactly when it hashed the whole name (every name of a
-// table that does not sample, a name under 8 bytes of one that does), and
-// 0 otherwise, for keys and for names it does not hold, at every length.
-func TestNameTableWholeHash(t *testing.T) {
+// TestNameTableProbeHash: find returns the hash it probed with, the
+// result caches' key (nameHash): t.hash(key), Hash(key, NameSeed) where
+// the table hashes whole names or the name is under 8 bytes, sampleHash
+// otherwise; for keys and for names it does not hold, at every length.
+func TestNameTableProbeHash(t *testing.T) {
 	keys := nameTableKeys()
 	crowd := func(c string) string { return "abcdefgh" + c + strings.Repeat("-", 23) }
 	crowded := append(append([]string{}, keys...), crowd("1"), crowd("2"), crowd("3"))
@@ -291,10 +291,10 @@ func TestNameTableWholeHash(t *testing.T) {
 				}
 				want := Hash(name, NameSeed)
 				if tab.sampled && len(name) >= 8 {
-					want = 0
+					want = sampleHash(name)
 				}
-				if _, whole, _ := tab.find(name); whole != want {
-					t.Fatalf("sampled %v, %d bytes: whole hash %#x, want %#x", tab.sampled, len(name), whole, want)
+				if _, h, _ := tab.find(name); h != want {
+					t.Fatalf("sampled %v, %d bytes: probe hash %#x, want %#x", tab.sampled, len(name), h, want)
 				}
 			}
 		}

@@ -14,10 +14,10 @@ type Plan struct {
 	Matcher      Compact           // the destination matcher
 	PolicyIndex  CompactPolicies   // the auto-creation index
 	PropertyKeys []PropertyKey     // property keys, in Properties field order
-	Destinations []PlanDestination // nil in a plan from MustLoadPlan: see Destination
+	Destinations []PlanDestination // nil in a decoded plan: see Destination
 	Policies     []PlanPolicy
 
-	cols *planColumns // MustLoadPlan's: where Destination reads (plandest.go)
+	cols *planColumns // a decoded plan's: where Destination reads (plandest.go)
 }
 
 // PropertyKind is the type inferred for a property key across all

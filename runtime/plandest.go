@@ -1,11 +1,12 @@
 package runtime
 
-// A plan decoded for generated code (MustLoadPlan) keeps its destinations
-// as the columns they were encoded in, and generated code reads each with
-// Destination and Property while it fills its own Destinations: building
-// Plan.Destinations first, only to drop them at the end of init, was 15
-// MB of fresh, scanned memory at 100,000 destinations (the structs and
-// their property rows), a tenth of initialisation.
+// A decoded plan (MustLoadPlan, DecodePlan) keeps its destinations as the
+// columns they were encoded in, and generated code and live's Realm read
+// each with Pattern, Store, Cluster and Property: building
+// Plan.Destinations was 15 MB of fresh, scanned memory at 100,000
+// destinations (the structs and their property rows), a tenth of
+// initialisation and 15% of a Load. Plan.Destinations is a plan built by
+// hand or by gen/plan.
 
 // NumDestinations is how many destinations p has.
 func (p *Plan) NumDestinations() int {
@@ -16,8 +17,8 @@ func (p *Plan) NumDestinations() int {
 }
 
 // Destination returns destination i, 0 <= i < NumDestinations(). Its
-// Properties are nil when p keeps its destinations as columns (a plan
-// from MustLoadPlan): Property reads a value either way.
+// Properties are nil when p keeps its destinations as columns (a decoded
+// plan): Property reads a value either way.
 func (p *Plan) Destination(i int) PlanDestination {
 	if p.Destinations != nil || p.cols == nil {
 		return p.Destinations[i]
@@ -70,4 +71,48 @@ func (c *planColumns) property(kind PropertyKind, d, k int) PropertyValue {
 		lo = c.PropValueEnds[k-1]
 	}
 	return c.value(kind, c.PropValues[lo+x-1])
+}
+
+// Pattern returns destination i's pattern, 0 <= i < NumDestinations():
+// what generated code's Destination.Pattern reads, in place.
+func (p *Plan) Pattern(i int) string {
+	if p.Destinations != nil || p.cols == nil {
+		return p.Destinations[i].Pattern
+	}
+	return p.cols.pattern(i)
+}
+
+// Store returns destination i's store and whether it sets one.
+func (p *Plan) Store(i int) (string, bool) {
+	if p.Destinations != nil || p.cols == nil {
+		return p.Destinations[i].Store, p.Destinations[i].HasStore
+	}
+	ref := p.cols.DestStore.at(i)
+	return p.cols.optional(ref), ref != 0
+}
+
+// Cluster returns destination i's cluster and whether it sets one.
+func (p *Plan) Cluster(i int) (string, bool) {
+	if p.Destinations != nil || p.cols == nil {
+		return p.Destinations[i].Cluster, p.Destinations[i].HasCluster
+	}
+	ref := p.cols.DestCluster.at(i)
+	return p.cols.optional(ref), ref != 0
+}
+
+// destinationList is every destination of p with its properties, as
+// Plan.Destinations holds them in a plan built by hand: what EncodePlan
+// reads. It allocates per destination.
+func (p *Plan) destinationList() []PlanDestination {
+	out := make([]PlanDestination, p.NumDestinations())
+	nk := len(p.PropertyKeys)
+	values := make([]PropertyValue, len(out)*nk)
+	for i := range out {
+		out[i] = p.Destination(i)
+		out[i].Properties = values[i*nk : (i+1)*nk : (i+1)*nk]
+		for k := range nk {
+			out[i].Properties[k] = p.Property(i, k)
+		}
+	}
+	return out
 }

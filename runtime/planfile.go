@@ -273,8 +273,14 @@ func boolByte(b bool) byte {
 	return 0
 }
 
-// columnsOf flattens p into columns.
+// columnsOf flattens p into columns. A decoded plan keeps its
+// destinations as columns: they are read out first, as Plan.Destinations.
 func columnsOf(p *Plan) *planColumns {
+	if p.Destinations == nil && p.cols != nil {
+		full := *p
+		full.Destinations, full.cols = p.destinationList(), nil
+		p = &full
+	}
 	c := &planColumns{
 		Meta:    []uint32{uint32(boolByte(p.Permissions)), uint32(p.Matcher.SetWords)},
 		Matcher: p.Matcher,
@@ -426,8 +432,8 @@ func DecodePlanString(s string) (*Plan, error) {
 }
 
 // decodePlan decodes s, checking its header and sections, and with
-// validate its checksum and every invariant; without, it trusts them and
-// keeps the destinations as columns (MustLoadPlan says why).
+// validate its checksum and every invariant; without, it trusts them
+// (MustLoadPlan says why).
 func decodePlan(s string, validate bool) (*Plan, error) {
 	d := &planDecoder{src: aligned(s)}
 	c, err := d.columns(validate)
@@ -439,7 +445,7 @@ func decodePlan(s string, validate bool) (*Plan, error) {
 			return nil, err
 		}
 	}
-	return c.plan(!validate), nil
+	return c.plan(), nil
 }
 
 // aligned returns s, or a copy of it at an address aligned to
@@ -656,12 +662,14 @@ func (d *planDecoder) strings(name string, at, count int) ([]string, int, error)
 	return out, blob + int(prev), nil
 }
 
-// plan assembles validated columns into a Plan: destinations in one
-// slice, their property values in another, the policies' required
-// literals in a third, every string a substring of the source, so that
-// the allocations do not grow with the plan. With columns, the plan
-// keeps its destinations as c's columns instead (Plan.Destination).
-func (c *planColumns) plan(columns bool) *Plan {
+// plan assembles validated columns into a Plan: the policies in one
+// slice, their required literals in another, every string a substring of
+// the source, so that the allocations do not grow with the plan. The
+// destinations stay c's columns, read in place (Plan.Destination,
+// plandest.go): building Plan.Destinations and their property rows was
+// 15% of a Load at 100,000 destinations, and live's Realm copied them
+// again.
+func (c *planColumns) plan() *Plan {
 	p := &Plan{
 		Permissions:  c.Meta[0] == 1,
 		Matcher:      c.Matcher,
@@ -677,12 +685,7 @@ func (c *planColumns) plan(columns bool) *Plan {
 		p.PropertyKeys[k] = PropertyKey{Name: c.PropNames[k], Field: c.PropFields[k], Kind: PropertyKind(c.PropKinds[k])}
 	}
 	c.kinds = newDestKinds(c.Matcher.Infos, len(c.Matcher.Rank))
-	if columns {
-		p.cols = c
-	} else {
-		p.Destinations = make([]PlanDestination, len(c.Matcher.Rank))
-		c.destinations(p)
-	}
+	p.cols = c
 	start := uint32(0)
 	for i := range p.Policies {
 		end := c.PolRequiredEnds[i]
@@ -699,68 +702,6 @@ func (c *planColumns) plan(columns bool) *Plan {
 }
 
 var nodeTypes = [2]string{"queue", "exchange"}
-
-// destinations fills p's destinations, their values in one flat slice
-// in which destinations with the same values share one row (propRows):
-// configs repeat a few property sets over many destinations (the
-// benchmarks' 100,000 have about 25,000), and a row is 48 bytes per key.
-func (c *planColumns) destinations(p *Plan) {
-	nk := len(p.PropertyKeys)
-	rowOf, rows := c.propRows(len(p.Destinations), nk)
-	values := make([]PropertyValue, rows*nk)
-	filled := 0 // rows are numbered in order of first use
-	for d := range p.Destinations {
-		r := int(rowOf[d])
-		props := values[r*nk : (r+1)*nk : (r+1)*nk]
-		if r == filled {
-			for k := range props {
-				props[k] = c.property(p.PropertyKeys[k].Kind, d, k)
-			}
-			filled++
-		}
-		p.Destinations[d] = c.destination(d)
-		p.Destinations[d].Properties = props
-	}
-}
-
-// propRows numbers the distinct rows of PropIndex (nk words per
-// destination) in order of first use and returns each destination's
-// number and how many there are. The rows are hashed into one open
-// addressing table, so that its allocations do not grow with the plan.
-func (c *planColumns) propRows(dests, nk int) (rowOf []uint32, rows int) {
-	rowOf = make([]uint32, dests)
-	if nk == 0 {
-		return rowOf, min(dests, 1)
-	}
-	size := pow2AtLeast(max(2, 2*dests))
-	first := make([]uint32, size) // destination+1 holding a row's first use; 0 empty
-	same := func(a, b int) bool {
-		for k := range nk {
-			if c.PropIndex.at(a*nk+k) != c.PropIndex.at(b*nk+k) {
-				return false
-			}
-		}
-		return true
-	}
-	for d := range dests {
-		h := uint64(0)
-		for k := range nk {
-			h = mix(h^uint64(c.PropIndex.at(d*nk+k))^hashK1, hashK2)
-		}
-		j := int(h & uint64(size-1))
-		for first[j] != 0 && !same(int(first[j]-1), d) {
-			j = (j + 1) & (size - 1)
-		}
-		if first[j] == 0 {
-			first[j] = uint32(d + 1)
-			rowOf[d] = uint32(rows)
-			rows++
-			continue
-		}
-		rowOf[d] = rowOf[first[j]-1]
-	}
-	return rowOf, rows
-}
 
 // value is the PropertyValue a PropValues word of kind stands for.
 func (c *planColumns) value(kind PropertyKind, x uint64) PropertyValue {

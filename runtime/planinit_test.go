@@ -198,28 +198,27 @@ func TestDecodePlanInPlace(t *testing.T) {
 	}
 }
 
-// TestDecodePlanSharesPropertyRows: destinations with the same property
-// values share one row of the decoded plan (21 rows for the synthetic
-// config's 1,000 destinations), and destinations with other values do
-// not; each keeps its own values.
-func TestDecodePlanSharesPropertyRows(t *testing.T) {
-	p, err := runtime.DecodePlanString(syntheticPlan(t, 1000))
+// TestDecodePlanReadsProperties: a decoded plan keeps its destinations
+// as columns (no Plan.Destinations) and reads each destination's values
+// in place, the synthetic config's 1,000 destinations sharing 21 property
+// sets; EncodePlan of it gives the bytes back.
+func TestDecodePlanReadsProperties(t *testing.T) {
+	data := syntheticPlan(t, 1000)
+	p, err := runtime.DecodePlanString(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := map[*runtime.PropertyValue][2]runtime.PropertyValue{}
-	for i, d := range p.Destinations {
-		v := [2]runtime.PropertyValue(d.Properties)
+	if p.Destinations != nil || p.NumDestinations() != 1000 {
+		t.Fatalf("decoded %d destinations, Destinations built: %v", p.NumDestinations(), p.Destinations != nil)
+	}
+	for i := range p.NumDestinations() {
+		v := [2]runtime.PropertyValue{p.Property(i, 0), p.Property(i, 1)}
 		want := [2]runtime.PropertyValue{{Set: true, Str: []string{"a", "b", "c"}[i%3]}, {Set: true, Int: int64(i % 7)}}
 		if v != want {
 			t.Fatalf("destination %d: properties %+v, want %+v", i, v, want)
 		}
-		if prev, ok := rows[&d.Properties[0]]; ok && prev != v {
-			t.Fatalf("destination %d shares its row with other values %+v", i, prev)
-		}
-		rows[&d.Properties[0]] = v
 	}
-	if len(rows) != 21 {
-		t.Errorf("%d rows for the 21 distinct property sets", len(rows))
+	if string(runtime.EncodePlan(p)) != data {
+		t.Error("the decoded plan encodes to other bytes")
 	}
 }

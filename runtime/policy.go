@@ -141,6 +141,9 @@ const maxCandidates = 16
 // the best answer found so far, so no regexp of a policy numbered above
 // the answer ever runs. It never allocates.
 func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name string) bool) (int, bool) {
+	if x.lead != nil {
+		return x.findLead(name, op, match)
+	}
 	if op >= NumOps {
 		return -1, false
 	}
@@ -149,19 +152,6 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 			return int(p), true
 		}
 		return -1, false
-	}
-	if a := x.lead; a != nil {
-		s := a.run(name)
-		p := a.accept[int(s)*numOps+int(op)]
-		// No policy of the index can come first: none whose names can
-		// end in state s, and no suffix in back8.
-		if p <= a.floor[s] && !x.backBelow(name, p) {
-			if p == noPolicy {
-				return -1, false
-			}
-			return int(p), true
-		}
-		return x.afterLead(name, op, p, match)
 	}
 	opBit := uint8(1) << op
 	var best, cand uint32
@@ -223,6 +213,43 @@ func (x *PolicyIndex) Find(name string, op Op, match func(policy int, name strin
 		return -1, false
 	}
 	return int(best), true
+}
+
+// findLead is Find with a lead automaton. back8's filter is read before
+// the walk, from the name alone, so that the branch on it is settled
+// while the walk runs: tested after it, beside the answer it needs, the
+// branch went the answer's way (whether the answer is above back8's
+// first policy) and was mispredicted about as often, on the hits of 100
+// general policies, as the answer changes sides: 34 ns a name against 27
+// (thread CPU time, minima of 25 interleaved passes, load 8-16,
+// 2026-12-02). The walk's own functions are called directly, not
+// through run.
+func (x *PolicyIndex) findLead(name string, op Op, match func(policy int, name string) bool) (int, bool) {
+	if op >= NumOps {
+		return -1, false
+	}
+	a := x.lead
+	// back8 is empty (minPolicy noPolicy, no filter) or holds a suffix.
+	hold := len(name) >= wordBytes && x.back8.minPolicy != noPolicy && x.back8.mayHold(loadAt(name, len(name)-wordBytes))
+	var s uint16
+	if len(name) >= wordBytes && a.chunk != nil && a.quadRows == nil {
+		var i int
+		if s, i = a.runWords(name); i < len(name) {
+			s = a.runFrom(s, name, i)
+		}
+	} else {
+		s = a.run(name)
+	}
+	p := a.accept[int(s)*numOps+int(op)]
+	// No policy of the index can come first: none whose names can end in
+	// state s, and no suffix in back8.
+	if p <= a.floor[s] && (!hold || !x.backBelow(name, p)) {
+		if p == noPolicy {
+			return -1, false
+		}
+		return int(p), true
+	}
+	return x.afterLead(name, op, p, match)
 }
 
 // afterLead is Find for a name whose lead automaton answered p (noPolicy

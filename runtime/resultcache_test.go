@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 // newTestCache is a cache as NewMatcher makes one, for the tests that
@@ -290,5 +291,49 @@ func TestCacheAllocatedOnFirstUse(t *testing.T) {
 	}
 	if newResultCache(&Matcher{}) != nil {
 		t.Error("a Matcher without wildcards got a cache")
+	}
+}
+
+// TestCacheEverySetUsed: the hashes the cache is keyed by (Hash and
+// sampleHash, both with bit 0 always set) reach every set, not the odd
+// half that their low bits alone would choose.
+func TestCacheEverySetUsed(t *testing.T) {
+	c := newTestCache()
+	base := uintptr(unsafe.Pointer(c.set(0)))
+	for _, hash := range []func(string) uint64{
+		func(s string) uint64 { return Hash(s, NameSeed) },
+		sampleHash,
+	} {
+		used := map[uintptr]bool{}
+		for i := range 16 * cacheSets {
+			used[uintptr(unsafe.Pointer(c.set(hash(cacheName(24, i)))))-base] = true
+		}
+		if len(used) != cacheSets {
+			t.Errorf("%d names reach %d of %d sets", 16*cacheSets, len(used), cacheSets)
+		}
+	}
+}
+
+// TestCacheKeyedByProbeHash: Resolve keys the cache by the hash the
+// exact table's probe computed, the sampled one where the table samples
+// (nameHash), so that a name it does not hold is hashed once: a name of
+// each length class Resolve cached is found under that hash.
+func TestCacheKeyedByProbeHash(t *testing.T) {
+	keys := nameTableKeys()
+	m := &Matcher{Exact: NewNameTable(keys, nameValues(keys)), Automata: make([]Automaton, 0, 1)}
+	if !m.Exact.sampled {
+		t.Fatal("the test's table does not sample its keys")
+	}
+	m.cache = newTestResultCache()
+	for _, n := range []int{4, 7, 8, 9, 16, 17, 32, 33, 48, 49, 64, 65, 200} {
+		name := "a.." + strings.Repeat("b", n-3) // invalid: resolveSlow's answer is quick
+		for range 2 {
+			if d, err := m.Resolve(name); d != -1 || err != ErrInvalidName {
+				t.Fatalf("%d bytes: Resolve = %d, %v", n, d, err)
+			}
+		}
+		if _, ok := m.cache.table().get(name, m.Exact.hash(name)); !ok {
+			t.Errorf("%d bytes: not cached under the exact table's hash", n)
+		}
 	}
 }

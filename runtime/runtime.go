@@ -32,12 +32,14 @@ import "errors"
 // PlanFormat 5 (the signatures and the exact names' table carried).
 // Version 10: PlanFormat 6 (narrowed per-destination columns, exact
 // names' patterns stored once).
-// Version 11: every automaton is deterministic (AutomatonDFA); a version
-// 10 plan may hold a trie, which this package, trusting generated code's
+// Version 11: generated code's Destination is a handle reading
+// Plan.Pattern, Plan.Store, Plan.Cluster and Plan.Property.
+// Version 12: every automaton is deterministic (AutomatonDFA); a version
+// 11 plan may hold a trie, which this package, trusting generated code's
 // plan, would walk as a deterministic automaton and answer wrongly.
 const (
-	Version    = 11
-	MinVersion = 11
+	Version    = 12
+	MinVersion = 12
 	MaxVersion = Version
 )
 

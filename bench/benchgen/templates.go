@@ -43,7 +43,7 @@ func init() {
 			if d == nil {
 				return -1, err
 			}
-			return d.Index, err
+			return d.Index(), err
 		},
 		Matches: Matches,
 		Allowed: Allowed,

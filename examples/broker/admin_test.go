@@ -332,5 +332,5 @@ func pattern(d *live.Destination) string {
 	if d == nil {
 		return "none"
 	}
-	return d.Pattern
+	return d.Pattern()
 }

@@ -126,8 +126,8 @@ func describe(name string, principals []routes.Principal) string {
 	case d == nil:
 		b.WriteString(" no destination")
 	default:
-		p := d.Properties
-		fmt.Fprintf(&b, " %s (store %s, durable %v, prefetch %d)", d.Pattern, d.Store, p.Durable, p.Prefetch)
+		p := d.Properties()
+		fmt.Fprintf(&b, " %s (store %s, durable %v, prefetch %d)", d.Pattern(), d.Store(), p.Durable, p.Prefetch)
 	}
 	fmt.Fprintf(&b, ", publish %v, subscribe %v",
 		routes.Allowed(runtime.Publish, name, principals...), routes.Allowed(runtime.Subscribe, name, principals...))

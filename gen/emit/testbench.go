@@ -91,7 +91,7 @@ func testBenchNames(f *jen.File) {
 //		instance := strings.NewReplacer("*", filler, ">", filler)
 //		seen := map[string]bool{}
 //		for _, d := range Destinations {
-//			p, q := d.Pattern, instance.Replace(d.Pattern)
+//			p, q := d.Pattern(), instance.Replace(d.Pattern())
 //			if p != q {
 //				wild = append(wild, q)
 //			} else {
@@ -128,7 +128,7 @@ func testBenchCandidates(f *jen.File) {
 		id("instance").Op(":=").Qual("strings", "NewReplacer").Call(jen.Lit("*"), id("filler"), jen.Lit(">"), id("filler")),
 		id("seen").Op(":=").Map(jen.String()).Bool().Values(),
 		jen.For(jen.List(id("_"), id("d")).Op(":=").Range().Id("Destinations")).Block(
-			jen.List(p, q).Op(":=").List(id("d").Dot("Pattern"), id("instance").Dot("Replace").Call(id("d").Dot("Pattern"))),
+			jen.List(p, q).Op(":=").List(id("d").Dot("Pattern").Call(), id("instance").Dot("Replace").Call(id("d").Dot("Pattern").Call())),
 			jen.If(p.Clone().Op("!=").Add(q)).Block(
 				id("wild").Op("=").Append(id("wild"), q),
 			).Else().Block(

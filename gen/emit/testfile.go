@@ -251,7 +251,7 @@ func testReference(f *jen.File) {
 //		if (gotErr != nil) != (wantErr != nil) || !slices.Equal(got, want) { t.Fatalf(...) }
 //		best, ok, _ := ref.Resolve(name)
 //		d, err := Resolve(name)
-//		if (err != nil) != (wantErr != nil) || (d != nil) != ok || ok && d.Index != best { t.Fatalf(...) }
+//		if (err != nil) != (wantErr != nil) || (d != nil) != ok || ok && d.Index() != best { t.Fatalf(...) }
 //		for op := runtime.Op(0); op <= runtime.NumOps; op++ {
 //			<destgenCheckOp>
 //		}
@@ -272,7 +272,7 @@ func testCheck(f *jen.File) {
 		jen.List(id("best"), id("ok"), id("_")).Op(":=").Id("ref").Dot("Resolve").Call(id("name")),
 		jen.List(id("d"), jen.Err()).Op(":=").Id("Resolve").Call(id("name")),
 		jen.If(jen.Parens(jen.Err().Op("!=").Nil()).Op("!=").Parens(id("wantErr").Op("!=").Nil()).Op("||").
-			Parens(id("d").Op("!=").Nil()).Op("!=").Id("ok").Op("||").Id("ok").Op("&&").Id("d").Dot("Index").Op("!=").Id("best")).Block(
+			Parens(id("d").Op("!=").Nil()).Op("!=").Id("ok").Op("||").Id("ok").Op("&&").Id("d").Dot("Index").Call().Op("!=").Id("best")).Block(
 			id("t").Dot("Fatalf").Call(jen.Lit("Resolve(%q) = %+v, %v; reference %d, %v"), id("name"), id("d"), jen.Err(), id("best"), id("ok")),
 		),
 		jen.For(id("op").Op(":=").Qual(runtimePath, "Op").Call(jen.Lit(0)), id("op").Op("<=").Qual(runtimePath, "NumOps"), id("op").Op("++")).Block(

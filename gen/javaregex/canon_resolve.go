@@ -169,21 +169,9 @@ func (e *canonElim) state(join runeSet) int {
 	return len(e.joins) - 1
 }
 
-func (e *canonElim) zero() matrix {
-	m := make(matrix, len(e.joins))
-	for i := range m {
-		m[i] = make([]*node, len(e.joins))
-	}
-	return m
-}
+func (e *canonElim) zero() matrix { return newMatrix(len(e.joins)) }
 
-func (e *canonElim) identity() matrix {
-	m := e.zero()
-	for i := range m {
-		m[i][i] = &node{kind: kEmpty}
-	}
-	return m
-}
+func (e *canonElim) identity() matrix { return identityMatrix(len(e.joins)) }
 
 // product computes n's matrix: m[p][q] matches the strings of n that take
 // the automaton from state p to state q. Only the rows p in rows are

@@ -5,21 +5,9 @@ package javaregex
 // node that take the tracker from p to q, nil nothing; but any state may
 // lead to any other.
 
-func (t *lineTracker) zero() matrix {
-	m := make(matrix, len(t.states))
-	for i := range m {
-		m[i] = make([]*node, len(t.states))
-	}
-	return m
-}
+func (t *lineTracker) zero() matrix { return newMatrix(len(t.states)) }
 
-func (t *lineTracker) identity() matrix {
-	m := t.zero()
-	for p := range m {
-		m[p][p] = &node{kind: kEmpty}
-	}
-	return m
-}
+func (t *lineTracker) identity() matrix { return identityMatrix(len(t.states)) }
 
 // product computes n's matrix.
 func (t *lineTracker) product(n *node) matrix {

@@ -28,13 +28,25 @@ type matrix [][]*node
 
 func (t *tracker) states() int { return len(t.step) }
 
-func (t *tracker) zero() matrix {
-	m := make(matrix, t.states())
+// newMatrix is the n-state matrix that matches nothing anywhere.
+func newMatrix(n int) matrix {
+	m := make(matrix, n)
 	for i := range m {
-		m[i] = make([]*node, t.states())
+		m[i] = make([]*node, n)
 	}
 	return m
 }
+
+// identityMatrix is the n-state matrix of "": each state to itself.
+func identityMatrix(n int) matrix {
+	m := newMatrix(n)
+	for i := range m {
+		m[i][i] = &node{kind: kEmpty}
+	}
+	return m
+}
+
+func (t *tracker) zero() matrix { return newMatrix(t.states()) }
 
 // diagonal is the matrix of a zero-width node that holds in the states
 // where keep says so.

@@ -38,10 +38,10 @@ func TestArtifactCarriesGenerated(t *testing.T) {
 	}
 	for i, d := range a.Destinations {
 		g := &Destinations[i]
-		if d.Pattern != g.Pattern || d.Store != g.Store || d.HasStore != g.HasStore || d.Cluster != g.Cluster || d.HasCluster != g.HasCluster {
-			t.Errorf("destination %d: artifact %+v, package %+v", i, d, *g)
+		if g.Index() != i || d.Pattern != g.Pattern() || d.Store != g.Store() || d.HasStore != g.HasStore() || d.Cluster != g.Cluster() || d.HasCluster != g.HasCluster() {
+			t.Errorf("destination %d: artifact %+v, package %d %q %q %v %q %v", i, d, g.Index(), g.Pattern(), g.Store(), g.HasStore(), g.Cluster(), g.HasCluster())
 		}
-		checkProperties(t, i, a.PropertyKeys, d.Properties, reflect.ValueOf(g.Properties))
+		checkProperties(t, i, a.PropertyKeys, d.Properties, reflect.ValueOf(g.Properties()))
 	}
 	if len(a.Policies) != len(Policies) {
 		t.Fatalf("artifact has %d policies, the package %d", len(a.Policies), len(Policies))
@@ -119,7 +119,7 @@ func checkLookups(t *testing.T, a *runtime.Plan) {
 		}
 		i, _ := mt.Resolve(name)
 		d, _ := Resolve(name)
-		if (i >= 0) != (d != nil) || d != nil && d.Index != i {
+		if (i >= 0) != (d != nil) || d != nil && d.Index() != i {
 			t.Errorf("Resolve(%.40q): artifact %d, package %+v", name, i, d)
 		}
 		for _, p := range principals {

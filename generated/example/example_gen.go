@@ -10,8 +10,8 @@ import (
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(11 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 11)
+	_ = runtime.EnforceVersion(12 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 12)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -36,53 +36,86 @@ const (
 	PropSampleRate = 4
 )
 
-// Destination is one configured destination. Lookups return pointers into
-// Destinations, which callers must not modify.
+// Destination is one configured destination, a handle whose methods read
+// the embedded plan. Lookups return pointers into Destinations, which
+// callers must not modify.
 type Destination struct {
-	Index      int // position in the config
-	Pattern    string
-	Store      string
-	HasStore   bool
-	Cluster    string
-	HasCluster bool
-	Properties Properties
+	index int32
 }
 
 // Destinations are the configured destinations, in config order.
 var Destinations [6]Destination
 
-// init fills Destinations and Policies from the plan, which the checksum
-// in MustLoadPlan's call proved was generated with this code; the test
-// of its shape is a second guard.
+// Index is d's position in the config.
+func (d Destination) Index() int {
+	return int(d.index)
+}
+
+// Pattern is d's name or wildcard pattern, as configured.
+func (d Destination) Pattern() string {
+	return destgenPlan.Pattern(int(d.index))
+}
+
+// Store is d's store, empty when it sets none (HasStore).
+func (d Destination) Store() string {
+	s, _ := destgenPlan.Store(int(d.index))
+	return s
+}
+
+// HasStore reports whether d sets a store.
+func (d Destination) HasStore() bool {
+	_, ok := destgenPlan.Store(int(d.index))
+	return ok
+}
+
+// Cluster is d's cluster, empty when it sets none (HasCluster).
+func (d Destination) Cluster() string {
+	s, _ := destgenPlan.Cluster(int(d.index))
+	return s
+}
+
+// HasCluster reports whether d sets a cluster.
+func (d Destination) HasCluster() bool {
+	_, ok := destgenPlan.Cluster(int(d.index))
+	return ok
+}
+
+// Properties are d's typed property values, read from the plan; it never
+// allocates.
+func (d Destination) Properties() (p Properties) {
+	i := int(d.index)
+	if v := destgenPlan.Property(i, PropDurable); v.Set {
+		p.Durable = v.Str
+		p.Has[PropDurable] = true
+	}
+	if v := destgenPlan.Property(i, PropPrefetch); v.Set {
+		p.Prefetch = v.Int
+		p.Has[PropPrefetch] = true
+	}
+	if v := destgenPlan.Property(i, PropReplicated); v.Set {
+		p.Replicated = v.Bool
+		p.Has[PropReplicated] = true
+	}
+	if v := destgenPlan.Property(i, PropTtlSeconds); v.Set {
+		p.TtlSeconds = v.Int
+		p.Has[PropTtlSeconds] = true
+	}
+	if v := destgenPlan.Property(i, PropSampleRate); v.Set {
+		p.SampleRate = v.Float
+		p.Has[PropSampleRate] = true
+	}
+	return
+}
+
+// init numbers Destinations and fills Policies from the plan, which the
+// checksum in MustLoadPlan's call proved was generated with this code;
+// the test of its shape is a second guard.
 func init() {
 	if destgenPlan.NumDestinations() != len(Destinations) || len(destgenPlan.PropertyKeys) != len(Properties{}.Has) || len(destgenPlan.Policies) != len(Policies) {
 		panic("destgen: the embedded plan does not fit this code: run go generate")
 	}
 	for i := range Destinations {
-		p, d := destgenPlan.Destination(i), &Destinations[i]
-		d.Index, d.Pattern = i, p.Pattern
-		d.Store, d.HasStore = p.Store, p.HasStore
-		d.Cluster, d.HasCluster = p.Cluster, p.HasCluster
-		if v := destgenPlan.Property(i, PropDurable); v.Set {
-			d.Properties.Durable = v.Str
-			d.Properties.Has[PropDurable] = true
-		}
-		if v := destgenPlan.Property(i, PropPrefetch); v.Set {
-			d.Properties.Prefetch = v.Int
-			d.Properties.Has[PropPrefetch] = true
-		}
-		if v := destgenPlan.Property(i, PropReplicated); v.Set {
-			d.Properties.Replicated = v.Bool
-			d.Properties.Has[PropReplicated] = true
-		}
-		if v := destgenPlan.Property(i, PropTtlSeconds); v.Set {
-			d.Properties.TtlSeconds = v.Int
-			d.Properties.Has[PropTtlSeconds] = true
-		}
-		if v := destgenPlan.Property(i, PropSampleRate); v.Set {
-			d.Properties.SampleRate = v.Float
-			d.Properties.Has[PropSampleRate] = true
-		}
+		Destinations[i].index = int32(i)
 	}
 	for i := range Policies {
 		p := &destgenPlan.Policies[i]
@@ -93,8 +126,6 @@ func init() {
 			Pattern:    p.Pattern,
 		}
 	}
-	// The tables keep what lookups read; the plan's other columns can go.
-	destgenPlan = nil
 }
 
 // destgenPlanFile is the lookup plan, destgen's plan artifact (see runtime.Plan),

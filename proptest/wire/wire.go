@@ -175,21 +175,31 @@ func pointerCall(f any, table reflect.Value, args ...reflect.Value) (int, error)
 	if p.IsNil() {
 		return -1, err
 	}
-	i := int(p.Elem().FieldByName("Index").Int())
+	i := entryIndex(p.Elem())
 	if err != nil || i < 0 || i >= table.Len() || table.Index(i).Addr().Pointer() != p.Pointer() {
 		return -2, err
 	}
 	return i, nil
 }
 
+// entryIndex is the Index of a generated Destination (a method: the
+// destination is a handle on the plan) or Policy (a field).
+func entryIndex(e reflect.Value) int {
+	if m := e.MethodByName("Index"); m.IsValid() {
+		return int(m.Call(nil)[0].Int())
+	}
+	return int(e.FieldByName("Index").Int())
+}
+
 func dump(ds, ps reflect.Value) []string {
 	var out []string
 	for i := range ds.Len() {
 		d := ds.Index(i)
-		out = append(out, DumpDestination(i, int(d.FieldByName("Index").Int()), d.FieldByName("Pattern").String(),
-			d.FieldByName("Store").String(), d.FieldByName("HasStore").Bool(),
-			d.FieldByName("Cluster").String(), d.FieldByName("HasCluster").Bool(),
-			fmt.Sprintf("%+v", d.FieldByName("Properties").Interface())))
+		get := func(m string) reflect.Value { return d.MethodByName(m).Call(nil)[0] }
+		out = append(out, DumpDestination(i, int(get("Index").Int()), get("Pattern").String(),
+			get("Store").String(), get("HasStore").Bool(),
+			get("Cluster").String(), get("HasCluster").Bool(),
+			fmt.Sprintf("%+v", get("Properties").Interface())))
 	}
 	for i := range ps.Len() {
 		p := ps.Index(i)

@@ -80,7 +80,7 @@ func destgenCheck(t *testing.T, ref *reference.Interp, name string, callers [][]
 	}
 	best, ok, _ := ref.Resolve(name)
 	d, err := Resolve(name)
-	if (err != nil) != (wantErr != nil) || (d != nil) != ok || ok && d.Index != best {
+	if (err != nil) != (wantErr != nil) || (d != nil) != ok || ok && d.Index() != best {
 		t.Fatalf("Resolve(%q) = %+v, %v; reference %d, %v", name, d, err, best, ok)
 	}
 	for op := runtime.Op(0); op <= runtime.NumOps; op++ {
@@ -215,7 +215,7 @@ func destgenBenchCandidates() (exact, wild, miss, invalid []string) {
 	instance := strings.NewReplacer("*", filler, ">", filler)
 	seen := map[string]bool{}
 	for _, d := range Destinations {
-		p, q := d.Pattern, instance.Replace(d.Pattern)
+		p, q := d.Pattern(), instance.Replace(d.Pattern())
 		if p != q {
 			wild = append(wild, q)
 		} else {
