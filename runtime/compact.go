@@ -80,7 +80,7 @@ const (
 )
 
 // AutomatonDFA is the second value of every automaton in
-// Compact.Automata: deterministic. Plans of Version 10 and before wrote 0
+// Compact.Automata: deterministic. Plans of Version 11 and before wrote 0
 // there for a trie, walked depth first with backtracking, which the
 // generator no longer writes (plan.writeMerged splits such a group) and
 // this runtime no longer walks; plan checking rejects any other value.

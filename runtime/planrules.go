@@ -32,7 +32,7 @@ func (v *planCheck) automata() error {
 		case f[0] >= uint32(v.nodes):
 			return v.inRange("Automata", j, uint64(f[0]), v.nodes, "nodes")
 		case f[1] != AutomatonDFA:
-			return v.fail("Automata", j+1, "kind "+strconv.FormatUint(uint64(f[1]), 10)+" is not 1 (deterministic; version 10's tries are walked no more)")
+			return v.fail("Automata", j+1, "kind "+strconv.FormatUint(uint64(f[1]), 10)+" is not 1 (deterministic; tries are walked no more)")
 		case f[2] > MaxElements:
 			return v.fail("Automata", j+2, "elements "+strconv.FormatUint(uint64(f[2]), 10)+" over "+itoa(MaxElements))
 		}

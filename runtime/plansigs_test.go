@@ -57,7 +57,7 @@ func TestPlanSigsCarried(t *testing.T) {
 // TestDecodePlanSigsLength: the Sigs section holds no words, or exactly
 // 3 per node and op; one word fewer or more is an error at the section,
 // with the count the plan's nodes want, and so is 4 per node and op, the
-// layout of version 10's plans with a trie.
+// layout of version 11's plans with a trie.
 func TestDecodePlanSigsLength(t *testing.T) {
 	b := []byte(syntheticPlanWith(t, 1000, plan.Options{Masks: plan.MasksOff}))
 	l := layoutOf(t, b)

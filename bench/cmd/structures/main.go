@@ -1,7 +1,7 @@
 // Command structures counts, per benchmark family, shape and size (-n),
 // and for each config file named, which of runtime's lookup structures
 // the generator's default plan uses: deterministic automata, tries (kind
-// 0 in Compact.Automata, which plans of runtime.Version 10 and before
+// 0 in Compact.Automata, which plans of runtime.Version 11 and before
 // could hold) and their nodes, short and long edges, the most automata a
 // name length walks (two or more: a paired walk), the mask tables, the
 // most a length probes (64 or more: the mask index) and the lengths that
