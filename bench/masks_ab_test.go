@@ -2,8 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/destgen/destgen/bench/harness"
@@ -19,20 +17,12 @@ import (
 // on every family and shape, for Resolve on exact hits, names only
 // wildcards match and mixed names (issue 21). It builds its plans itself
 // (plan.BuildWith), so it needs no generated package; DESTGEN_AB_N sets
-// the sizes (default "100,10000"). Run it with -count 6 and read it with
+// the sizes (abSizes). Run it with -count 6 and read it with
 // `go tool benchstat -col /impl`.
 func BenchmarkMaskAB(b *testing.B) {
-	sizes := []int{100, 10000}
-	if s := os.Getenv("DESTGEN_AB_N"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			b.Fatal(err)
-		}
-		sizes = []int{n}
-	}
 	for _, f := range workload.Families {
 		for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
-			for _, n := range sizes {
+			for _, n := range abSizes(b) {
 				spec := workload.Spec{Shape: shape, Family: f, N: n, Mix: workload.Mixed, Policies: 10, Seed: workload.DefaultSeed}
 				maskAB(b, spec)
 			}

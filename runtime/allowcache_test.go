@@ -18,8 +18,8 @@ import (
 // bit (at most 28), so that the others share Bloom bits and the cached
 // union decides some callers by the walk rather than by its bits. It adds
 // patterns other svc numbers' names match, and syntheticConfig's 18
-// patterns whose automaton would blow up, kept as a trie, so that a union
-// is also taken over a trie walk.
+// patterns whose automaton would blow up, split by wildcard mask into
+// automata of their own, so that a union is also taken over those.
 func aclCacheConfig(n int) []byte {
 	var cfg map[string]any
 	if err := json.Unmarshal(syntheticConfig(n), &cfg); err != nil {
@@ -58,7 +58,7 @@ func aclCacheConfig(n int) []byte {
 // principals (and one the config never names) on a stream that repeats
 // names and evicts thousands of times, from several goroutines at once
 // (go test -race: the caches' accesses are atomic), with the wildcard
-// patterns in automata and a trie (no cache) and in mask tables.
+// patterns in automata (no cache) and in mask tables.
 func TestAllowedCachedAgreesWithReference(t *testing.T) {
 	const n = 1000
 	m, diags := model.Load("aclcache.json", aclCacheConfig(n))

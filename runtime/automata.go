@@ -1,10 +1,9 @@
 package runtime
 
-// The wildcard patterns are matched by a few automata over elements (see
-// Matcher.Automata): deterministic ones, walked one edge per element, and,
-// for patterns whose deterministic automaton would be too large, tries
-// walked depth-first with backtracking. Each function here runs one
-// automaton from its start node; the lookups combine them.
+// The wildcard patterns are matched by a few deterministic automata over
+// elements (see Matcher.Automata), walked one edge per element. Each
+// function here runs one automaton, or two in lockstep, from its start
+// node; the lookups combine them.
 
 // child returns the literal child of node s (n is m.Nodes[s]) along the
 // element name[start:end]; a walk takes n.Star without one (a step). The
@@ -382,57 +381,4 @@ func (m *Matcher) termGrants(op Op, s int32, principals []Principal, csig uint32
 	}
 	hit := m.termSig[op][s] & csig
 	return hit != 0 && (hit&m.headMask != 0 || m.granted(m.States[s].TermACL[op], principals))
-}
-
-// resolveTrie walks a trie literal-first. The first pattern without '>'
-// that ends at the name's last element is the best match of the '*' class,
-// which beats every '>' pattern (term is then true); '>' candidates are
-// compared by rank.
-func (m *Matcher) resolveTrie(p *path, root int32) (dest int32, term bool) {
-	best, bestRank := int32(-1), ^uint32(0) // see resolveDFA
-	w := walk{node: root}
-	w.ix.index(p)
-	for {
-		n := &m.Nodes[w.node]
-		if w.depth == p.n {
-			if n.Term >= 0 {
-				return n.Term, true
-			}
-		} else {
-			if n.TailRank < bestRank {
-				best, bestRank = n.Tail, n.TailRank
-			}
-			if m.descend(&w, p, n) {
-				continue
-			}
-		}
-		if !w.next() {
-			return best, false
-		}
-	}
-}
-
-// walkTrie calls visit for every destination of a trie matching p, in walk
-// order, until visit returns true; it reports whether one did.
-func (m *Matcher) walkTrie(p *path, root int32, visit func(dest int32) bool) bool {
-	w := walk{node: root}
-	w.ix.index(p)
-	for {
-		n := &m.Nodes[w.node]
-		if w.depth == p.n {
-			if n.Term >= 0 && visit(n.Term) {
-				return true
-			}
-		} else {
-			if n.Tail >= 0 && visit(n.Tail) {
-				return true
-			}
-			if m.descend(&w, p, n) {
-				continue
-			}
-		}
-		if !w.next() {
-			return false
-		}
-	}
 }

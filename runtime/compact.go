@@ -15,7 +15,7 @@ type Compact struct {
 	Infos     []int32
 	Lists     []uint32
 	// The wildcard automata: AutomatonStride values each (start node,
-	// 1 if deterministic, 0 for a trie, then Automaton.Elements);
+	// AutomatonDFA, then Automaton.Elements);
 	// NodeStride values per node of all of them, then their literal
 	// edges, edge i leaving EdgeFrom[i] for EdgeTo[i]. States holds
 	// StateStride values per node, read for the states of deterministic
@@ -79,6 +79,13 @@ const (
 	MaskDepthStride = 2
 )
 
+// AutomatonDFA is the second value of every automaton in
+// Compact.Automata: deterministic. Plans of Version 11 and before wrote 0
+// there for a trie, walked depth first with backtracking, which the
+// generator no longer writes (plan.writeMerged splits such a group) and
+// this runtime no longer walks; plan checking rejects any other value.
+const AutomatonDFA = 1
+
 // NewMatcher expands a Compact plan. It trusts its input, which the
 // generator built and the generated code carries unchanged.
 func NewMatcher(c *Compact) *Matcher {
@@ -139,7 +146,7 @@ func NewMatcher(c *Compact) *Matcher {
 	m.Automata = make([]Automaton, len(c.Automata)/AutomatonStride)
 	for i := range m.Automata {
 		f := c.Automata[i*AutomatonStride:]
-		m.Automata[i] = Automaton{Start: int32(f[0]), Deterministic: f[1] == 1, Elements: uint8(f[2])}
+		m.Automata[i] = Automaton{Start: int32(f[0]), Elements: uint8(f[2])}
 	}
 	m.setVisits()
 	m.setMasks(c)
@@ -168,9 +175,6 @@ func NewMatcher(c *Compact) *Matcher {
 		m.Edges = NewEdgeTable(keys(c.EdgeKeys, c.EdgeEnds), c.EdgeFrom, c.EdgeTo, m.Nodes)
 	}
 	m.DestACL = destACLOf(c.DestACL)
-	if !sigs {
-		m.trieReach = m.trieReachSigs(c.EdgeFrom, c.EdgeTo)
-	}
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	m.cache = newResultCache(m)
 	m.setACLCaches()

@@ -37,13 +37,10 @@ func (m *Matcher) resolveSlow(name string) (int, error) {
 	for _, v := range m.visits[p.n] {
 		var d int32
 		var term bool
-		switch a := v.a; {
-		case v.b != nil:
-			d, term = m.resolvePair(&p, a, v.b)
-		case a.Deterministic:
-			d, term = m.resolveDFA(&p, a.Start)
-		default:
-			d, term = m.resolveTrie(&p, a.Start)
+		if v.b != nil {
+			d, term = m.resolvePair(&p, v.a, v.b)
+		} else {
+			d, term = m.resolveDFA(&p, v.a.Start)
 		}
 		if term {
 			return int(d), nil // see Matcher.Automata: no later automaton does better
@@ -88,14 +85,7 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 		if !a.admits(p.n) {
 			continue
 		}
-		if a.Deterministic {
-			buf = m.matchesDFA(&p, a.Start, buf)
-		} else {
-			m.walkTrie(&p, a.Start, func(d int32) bool {
-				buf = append(buf, int(d))
-				return false
-			})
-		}
+		buf = m.matchesDFA(&p, a.Start, buf)
 	}
 	sortInts(buf[start:])
 	return buf, nil
@@ -167,19 +157,9 @@ func (m *Matcher) allowedPath(op Op, p *path, principals []Principal, csig uint3
 	// A walk may meet several sets; the caller's signature spares granted
 	// every set it cannot grant.
 	for _, v := range m.visits[p.n] {
-		switch a := v.a; {
-		case v.b != nil:
-			if m.allowedPair(op, p, a, v.b, principals, csig) {
-				return true
-			}
-		case a.Deterministic:
-			if m.allowedDFA(op, p, a.Start, principals, csig) {
-				return true
-			}
-		default:
-			if m.allowedTrie(op, p, a.Start, principals, csig) {
-				return true
-			}
+		if v.b != nil && m.allowedPair(op, p, v.a, v.b, principals, csig) ||
+			v.b == nil && m.allowedDFA(op, p, v.a.Start, principals, csig) {
+			return true
 		}
 	}
 	return false

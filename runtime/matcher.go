@@ -1,7 +1,5 @@
 package runtime
 
-import "math/bits"
-
 // Matcher is the lookup plan of one config as data: the generator builds it
 // (package plan), the emitter writes it as composite literals, and these
 // methods walk it. Keeping the plan as tables rather than code keeps the
@@ -40,7 +38,6 @@ type Matcher struct {
 	sigBit2    []uint32           // sigBit of the second signature (see acl.go)
 	stepSig    [NumOps][]stepSigs // per op, per state (see stepSigs)
 	termSig    [NumOps][]uint32   // per op, per state: stateSigs.term
-	trieReach  [NumOps][]uint32   // per op, per node of a trie (see triereach.go)
 
 	masks      []maskTable               // see masks.go
 	maskProbe  [MaxElements + 1][]uint32 // per name length: the tables to probe, in order
@@ -61,15 +58,13 @@ type Info struct {
 	ACL       [NumOps]uint32 // union of the matching destinations' sets
 }
 
-// Automaton is one of the automata matching wildcard patterns: a
-// deterministic one (package plan builds it from the patterns' trie by the
-// subset construction) whose Nodes are states and whose States say what
-// each contributes, or, where that would be too large, the trie itself,
-// walked with backtracking. Splitting the patterns among a few automata
-// keeps each deterministic one small (see plan.buildWildcards).
+// Automaton is one of the deterministic automata matching wildcard
+// patterns (package plan builds it from the patterns' trie by the subset
+// construction), whose Nodes are states and whose States say what each
+// contributes. Splitting the patterns among a few automata keeps each
+// small (see plan.buildWildcards).
 type Automaton struct {
-	Start         int32
-	Deterministic bool
+	Start int32
 	// Elements is the length of every name the automaton can match, or 0
 	// for any: its patterns' length, when they all have it and none ends
 	// in '>'. Lookups skip it for names of other lengths.
@@ -88,7 +83,7 @@ func (a *Automaton) admits(n int) bool {
 }
 
 // visit is one step of a lookup over the automata: automaton a, or, with
-// b, two deterministic automata walked in lockstep (resolvePair).
+// b, two automata walked in lockstep (resolvePair).
 type visit struct{ a, b *Automaton }
 
 // setVisits fills visits for every name length, in one allocation: how
@@ -108,8 +103,8 @@ func (m *Matcher) setVisits() {
 
 // visitsOf writes to out the visits of a name of n elements, if out is
 // not nil, and returns how many there are: the automata that can match
-// it (Automaton.Elements), in order, each deterministic one paired with
-// the next if that is deterministic too.
+// it (Automaton.Elements), in order, in pairs, the last alone if they are
+// odd.
 func (m *Matcher) visitsOf(n int, out []visit) int {
 	k := 0
 	put := func(v visit) {
@@ -125,12 +120,9 @@ func (m *Matcher) visitsOf(n int, out []visit) int {
 		case !a.admits(n):
 		case prev == nil:
 			prev = a
-		case prev.Deterministic && a.Deterministic:
+		default:
 			put(visit{a: prev, b: a})
 			prev = nil
-		default:
-			put(visit{a: prev})
-			prev = a
 		}
 	}
 	if prev != nil {
@@ -163,44 +155,3 @@ type State struct {
 
 // ListRef is a slice of Matcher.Lists.
 type ListRef struct{ Start, Len uint32 }
-
-// walk is the state of a depth-first walk of the trie along a path,
-// literal child before '*' child, as precedence orders them. At each
-// depth at most one alternative is pending, the '*' child of the node
-// visited there, so the pending set is a bit mask of depths plus a node
-// per depth, and the next to resume is the deepest.
-type walk struct {
-	ix      elementIndex
-	node    int32
-	depth   int
-	pending uint64             // bit d: resume at stars[d], depth d+1
-	stars   [MaxElements]int32 // read only where pending is set
-}
-
-// next moves to the next node in walk order after the current node's
-// subtree is done; false when the walk is over.
-func (w *walk) next() bool {
-	if w.pending == 0 {
-		return false
-	}
-	d := 63 - bits.LeadingZeros64(w.pending)
-	w.pending &^= 1 << d
-	w.node, w.depth = w.stars[d], d+1
-	return true
-}
-
-// descend moves w below node n, which is not at the path's end: it notes
-// n's '*' child as pending and moves to n's literal child for the next
-// element; false when there is none, and the caller calls next.
-func (m *Matcher) descend(w *walk, p *path, n *Node) bool {
-	if n.Star >= 0 {
-		w.stars[w.depth] = n.Star
-		w.pending |= 1 << w.depth
-	}
-	start, end := w.ix.bounds(w.depth)
-	c, ok := m.child(w.node, n, p.name, start, end)
-	if ok {
-		w.node, w.depth = c, w.depth+1
-	}
-	return ok
-}

@@ -6,18 +6,11 @@ import "math/bits"
 // the dots as a bitmap, with no branch per dot (names have several, at
 // unpredictable offsets, and a branch per dot cost more than the rest of
 // the split); a walk then finds each element's end from the bitmap as it
-// goes. The backtracking trie walk, which revisits depths, indexes the
-// ends once (elementIndex), in a structure of its own so that the common
-// lookup does not zero it.
+// goes.
 type path struct {
 	name string
 	n    int               // elements
 	dots [pathWords]uint64 // bit i: name[i] is '.'
-}
-
-// elementIndex is every element's end, for random access.
-type elementIndex struct {
-	end [MaxElements]uint8
 }
 
 // pathWords is the words of a dot bitmap: one bit per byte of the longest
@@ -166,24 +159,6 @@ func (p *path) endFrom(start int) int {
 		}
 	}
 	return len(p.name)
-}
-
-// index records every element's end of p.
-func (x *elementIndex) index(p *path) {
-	start := 0
-	for i := range p.n {
-		end := p.endFrom(start)
-		x.end[i] = uint8(end)
-		start = end + 1
-	}
-}
-
-// bounds returns the start and end of element i.
-func (x *elementIndex) bounds(i int) (start, end int) {
-	if i > 0 {
-		start = int(x.end[i-1]) + 1
-	}
-	return start, int(x.end[i])
 }
 
 // first returns the first word of the name's first element, as the walks

@@ -73,12 +73,9 @@ func TestSplitMatchesNaive(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("split(%q) elements %q, want %q", name, got, want)
 		}
-		var ix elementIndex
-		ix.index(&p)
-		for i := range p.n {
-			if start, end := ix.bounds(i); name[start:end] != want[i] {
-				t.Fatalf("indexed split(%q) element %d = %q, want %q", name, i, name[start:end], want[i])
-			}
+		var e Elements
+		if !Split(name, &e) || !slices.Equal(e.Elem[:e.N], want) {
+			t.Fatalf("Split(%q) elements %q, want %q", name, e.Elem[:e.N], want)
 		}
 	}
 }

@@ -17,8 +17,8 @@ import (
 // with '>', with ACLs over 20 principals and two properties, and a fixed
 // set of policies: only the destinations grow with n. From 10k on it also
 // has what only some configs have: an element of over 16 bytes (the edge
-// table's long part) and 18 patterns whose automaton would blow up, kept
-// as a trie (trieReach).
+// table's long part) and 18 patterns whose automaton would blow up, split
+// by wildcard mask (plan.writeMerged).
 func syntheticConfig(n int) []byte {
 	type dest struct {
 		Name  string              `json:"name"`

@@ -31,8 +31,8 @@ func (v *planCheck) automata() error {
 			return v.fail("Automata", j, "start "+strconv.FormatUint(uint64(f[0]), 10)+" does not follow the previous automaton's")
 		case f[0] >= uint32(v.nodes):
 			return v.inRange("Automata", j, uint64(f[0]), v.nodes, "nodes")
-		case f[1] > 1:
-			return v.fail("Automata", j+1, "deterministic flag "+strconv.FormatUint(uint64(f[1]), 10)+" is not 0 or 1")
+		case f[1] != AutomatonDFA:
+			return v.fail("Automata", j+1, "kind "+strconv.FormatUint(uint64(f[1]), 10)+" is not 1 (deterministic; tries are walked no more)")
 		case f[2] > MaxElements:
 			return v.fail("Automata", j+2, "elements "+strconv.FormatUint(uint64(f[2]), 10)+" over "+itoa(MaxElements))
 		}
@@ -64,9 +64,7 @@ func (v *planCheck) rangeEnd(n uint32) int {
 }
 
 // edges checks the literal edges: each element a valid element (one of a
-// valid name), from a node to a later node of its automaton; and in a
-// trie, each node but the start has exactly one parent, as trieReach
-// assumes (a subtree's reach is added to its one parent).
+// valid name), from a node to a later node of its automaton.
 func (v *planCheck) edges() error {
 	c := v.c
 	n := len(c.Matcher.EdgeEnds)
@@ -77,7 +75,6 @@ func (v *planCheck) edges() error {
 		return err
 	}
 	elem := keysOf(c.Matcher.EdgeKeys, c.Matcher.EdgeEnds)
-	parents := make([]uint8, v.nodes)
 	for j := range n {
 		if e := elem(j); strings.IndexByte(e, '.') >= 0 || !Valid(e) {
 			return v.fail("EdgeEnds", j, "element "+strconv.Quote(e)+" is not a valid name element")
@@ -88,23 +85,6 @@ func (v *planCheck) edges() error {
 		}
 		if to <= from || int(to) >= v.rangeEnd(from) {
 			return v.fail("EdgeTo", j, "child "+strconv.FormatUint(uint64(to), 10)+" is not a later node of node "+strconv.FormatUint(uint64(from), 10)+"'s automaton")
-		}
-		parents[to] = min(parents[to]+1, 2)
-	}
-	for i := 0; i < len(c.Matcher.Nodes); i += NodeStride {
-		if s := c.Matcher.Nodes[i]; s >= 0 {
-			parents[s] = min(parents[s]+1, 2)
-		}
-	}
-	for a := 0; a < len(c.Matcher.Automata); a += AutomatonStride {
-		if c.Matcher.Automata[a+1] == 1 {
-			continue
-		}
-		start := c.Matcher.Automata[a]
-		for node := start + 1; int(node) < v.rangeEnd(start); node++ {
-			if parents[node] != 1 {
-				return v.fail("Nodes", int(node)*NodeStride, "trie node "+strconv.FormatUint(uint64(node), 10)+" has "+itoa(int(parents[node]))+" parents, not 1")
-			}
 		}
 	}
 	return nil

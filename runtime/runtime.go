@@ -34,9 +34,12 @@ import "errors"
 // names' patterns stored once).
 // Version 11: generated code's Destination is a handle reading
 // Plan.Pattern, Plan.Store, Plan.Cluster and Plan.Property.
+// Version 12: every automaton is deterministic (AutomatonDFA); a version
+// 11 plan may hold a trie, which this package, trusting generated code's
+// plan, would walk as a deterministic automaton and answer wrongly.
 const (
-	Version    = 11
-	MinVersion = 11
+	Version    = 12
+	MinVersion = 12
 	MaxVersion = Version
 )
 
@@ -104,12 +107,12 @@ func Split(name string, e *Elements) (ok bool) {
 	if !p.split(name) {
 		return false
 	}
-	var ix elementIndex
-	ix.index(&p)
 	e.N = p.n
+	start := 0
 	for i := range p.n {
-		start, end := ix.bounds(i)
+		end := p.endFrom(start)
 		e.Elem[i] = name[start:end]
+		start = end + 1
 	}
 	return true
 }

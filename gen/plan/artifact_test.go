@@ -147,15 +147,15 @@ func policyConfig(patterns ...string) []byte {
 
 // TestPlanRoundTrip encodes each config's artifact, decodes it and checks
 // that the decoded plan equals the artifact, encodes to the same bytes,
-// and answers every lookup as the plan's own matcher, with the trie,
-// split automata and the default; and the policy automata, one for the
+// and answers every lookup as the plan's own matcher, with automata split
+// by wildcard mask, split by first '*' and the default; and the policy automata, one for the
 // list (default), one per policy, or none (every General policy by its
 // regexp).
 func TestPlanRoundTrip(t *testing.T) {
 	for _, mode := range []struct {
 		name string
 		flag *bool
-	}{{"default", new(bool)}, {"trie", &forceNFA}, {"split", &forceSplit}, {"own automata", &forceOwnAutomata}, {"regexps", &forceRegexp}} {
+	}{{"default", new(bool)}, {"mask split", &forceMaskSplit}, {"split", &forceSplit}, {"own automata", &forceOwnAutomata}, {"regexps", &forceRegexp}} {
 		*mode.flag = true
 		for file, data := range roundTripConfigs(t) {
 			m, diags := model.Load(file, data)

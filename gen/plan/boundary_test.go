@@ -45,12 +45,12 @@ var elemLens = append(around(word, shortElem, 4*word, 8*word), 1, 2, runtime.Max
 // strategies builds with each automaton strategy in turn.
 func strategies(t *testing.T, run func(t *testing.T)) {
 	for _, s := range []struct {
-		name        string
-		split, trie bool
-	}{{"dfa", false, false}, {"split", true, false}, {"trie", false, true}} {
+		name         string
+		split, masks bool
+	}{{"dfa", false, false}, {"split", true, false}, {"mask split", false, true}} {
 		t.Run(s.name, func(t *testing.T) {
-			forceSplit, forceNFA = s.split, s.trie
-			defer func() { forceSplit, forceNFA = false, false }()
+			forceSplit, forceMaskSplit = s.split, s.masks
+			defer func() { forceSplit, forceMaskSplit = false, false }()
 			run(t)
 		})
 	}

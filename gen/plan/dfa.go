@@ -3,6 +3,7 @@ package plan
 import (
 	"cmp"
 	"encoding/binary"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -31,7 +32,8 @@ import (
 // first '*' and merges adjacent groups while the automata stay within
 // maxDFASize in all; each group's automaton runs on its own at lookup
 // (three or four on that config, 63k in all). A group that does not fit
-// even alone keeps its trie, which the runtime walks with backtracking.
+// even alone is split further, by its patterns' wildcard masks, down to
+// groups of one mask, whose tries are deterministic already.
 
 // nfa is the wildcard trie.
 type nfa struct {
@@ -124,7 +126,7 @@ func (p *Plan) buildWildcards() {
 		return
 	}
 	mode := p.opts.Masks
-	if forceNFA || forceSplit {
+	if forceSplit || forceMaskSplit {
 		mode = MasksOff // those tests are of the automata
 	}
 	if mode == MasksOff {
@@ -163,80 +165,127 @@ func (p *Plan) writeAutomata(wild []*model.Destination) {
 	if len(wild) == 0 {
 		return
 	}
+	// One interner for every automaton: building one per automaton
+	// hashed every set again each time, and a group split by mask at
+	// 100k destinations writes hundreds of automata.
+	p.dfaSets = newSetInterner(&p.Compact)
+	defer func() { p.dfaSets = nil }()
 	all := buildNFA(wild)
 	budget := maxDFASize(all.size())
-	if forceNFA {
-		p.writeTrie(all, 0)
-		return
-	}
-	if d, ok := determinize(all, budget); ok && !forceSplit {
+	if d, ok := determinize(all, budget); ok && !forceSplit && !forceMaskSplit {
 		p.writeGroup(wild, d, budget)
 		return
 	}
-	var group []*model.Destination // patterns of the automaton being grown
-	var dfa *determinizer          // its automaton
-	for _, bucket := range byFirstStar(wild) {
-		merged := append(append([]*model.Destination{}, group...), bucket...)
-		d, ok := determinize(buildNFA(merged), budget)
-		if ok && !forceSplit {
-			group, dfa = merged, d
-			continue
-		}
-		if dfa == nil {
-			// merged was the bucket alone: trying it again below
-			// would repeat the same construction.
-			if ok {
-				group, dfa = bucket, d
-			} else {
-				budget -= p.writeGroup(bucket, nil, budget)
-			}
-			continue
-		}
-		budget -= p.writeGroup(group, dfa, budget)
-		group, dfa = bucket, nil
-		if d, ok := determinize(buildNFA(bucket), budget); ok {
-			dfa = d
-		} else {
-			budget -= p.writeGroup(bucket, nil, budget)
-			group = nil
-		}
-	}
-	if dfa != nil {
-		p.writeGroup(group, dfa, budget)
-	}
+	p.writeMerged(byFirstStar(wild), budget)
 }
 
-// writeGroup appends the automaton d of the patterns group, or their
-// trie when d is nil, and returns the size of the deterministic automata
-// it wrote. When no pattern of the group ends in '>', a name can only
-// match those of its own length, so the group gets an automaton per
-// length instead, each for names of that many elements
-// (runtime.Automaton.Elements), deterministic if it fits the budget: a
-// name walks the one of its length, whose states die as soon as no
-// pattern of that length can match. On the wild 10k benchmark config
-// this cut Resolve's time on mixed names by about a tenth, and at wild
-// 100k on misses by a third.
+// writeMerged writes the automata of buckets, in order, and returns the
+// size of what it wrote: adjacent buckets share an automaton while it
+// stays within budget. A bucket too large even alone gets an automaton
+// per pattern length if it has no '>' pattern (writeLengths), as it did
+// before masks split anything, else it is split by its patterns'
+// wildcard masks (byMask) and written the same way; a bucket of one mask
+// is deterministic as it is, its trie's size whatever the budget, so
+// every automaton is deterministic. (Such a bucket, or a length too large
+// alone, used to keep its trie, walked depth first with backtracking; no
+// benchmark config's plan at N = 100 or 10k had one, and the runtime's
+// walk, its signatures and their checks went: bench/README.md, "What
+// each structure earns".)
+func (p *Plan) writeMerged(buckets [][]*model.Destination, budget int) int {
+	written := 0
+	var group []*model.Destination // patterns of the automaton being grown
+	var dfa *determinizer          // its automaton
+	flush := func() {
+		if dfa != nil {
+			written += p.writeGroup(group, dfa, budget-written)
+		}
+		group, dfa = nil, nil
+	}
+	for _, bucket := range buckets {
+		if dfa != nil && !forceSplit && !forceMaskSplit {
+			merged := append(slices.Clone(group), bucket...)
+			if d, ok := determinize(buildNFA(merged), budget-written); ok {
+				group, dfa = merged, d
+				continue
+			}
+		}
+		flush()
+		masks := byMask(bucket)
+		d, ok := determinize(buildNFA(bucket), budget-written)
+		switch {
+		case !ok && len(byLength(bucket)) > 1:
+			written += p.writeLengths(byLength(bucket), budget-written)
+			continue
+		case len(masks) == 1 && !ok:
+			d, _ = determinize(buildNFA(bucket), math.MaxInt)
+		case len(masks) > 1 && (!ok || forceMaskSplit):
+			written += p.writeMerged(masks, budget-written)
+			continue
+		}
+		group, dfa = bucket, d
+	}
+	flush()
+	return written
+}
+
+// byMask groups dests by their elements' kinds (literal, '*', '>'), in
+// precedence order: of two masks, the one with a literal where the other
+// first has a wildcard comes first. Two '*'-class patterns matching one
+// name have its length, and the first position where their masks differ
+// ranks them (subject.Compare), so the first automaton of these groups
+// to find one finds the best, as byFirstStar's order promises.
+func byMask(dests []*model.Destination) [][]*model.Destination {
+	groups := map[string][]*model.Destination{}
+	var masks []string
+	for _, d := range dests {
+		k := make([]byte, len(d.Pattern.Elems))
+		for i, e := range d.Pattern.Elems {
+			k[i] = byte('0' + e.Kind) // the literal kind sorts first
+		}
+		if groups[string(k)] == nil {
+			masks = append(masks, string(k))
+		}
+		groups[string(k)] = append(groups[string(k)], d)
+	}
+	slices.Sort(masks)
+	out := make([][]*model.Destination, len(masks))
+	for i, k := range masks {
+		out[i] = groups[k]
+	}
+	return out
+}
+
+// writeGroup appends the automaton d of the patterns group and returns
+// the size of the deterministic automata it wrote. When no pattern of the
+// group ends in '>', a name can only match those of its own length, so
+// the group gets an automaton per length instead, each for names of that
+// many elements (runtime.Automaton.Elements): a name walks the one of its
+// length, whose states die as soon as no pattern of that length can
+// match. On the wild 10k benchmark config this cut Resolve's time on
+// mixed names by about a tenth, and at wild 100k on misses by a third.
 func (p *Plan) writeGroup(group []*model.Destination, d *determinizer, budget int) int {
 	byLen := byLength(group)
 	if len(byLen) > 1 {
-		size := 0
-		for n := 1; n <= runtime.MaxElements; n++ {
-			if byLen[n] != nil {
-				size += p.writeAutomaton(byLen[n], n, budget-size)
-			}
-		}
-		return size
+		return p.writeLengths(byLen, budget)
 	}
 	elements := 0
 	if len(byLen) == 1 {
 		elements = len(group[0].Pattern.Elems)
 	}
-	if d == nil {
-		p.writeTrie(buildNFA(group), elements)
-		return 0
-	}
 	p.writeDFA(d, elements)
 	return d.size
+}
+
+// writeLengths writes an automaton per pattern length of byLen, for names
+// of that length, and returns the size written.
+func (p *Plan) writeLengths(byLen map[int][]*model.Destination, budget int) int {
+	size := 0
+	for n := 1; n <= runtime.MaxElements; n++ {
+		if byLen[n] != nil {
+			size += p.writeAutomaton(byLen[n], n, budget-size)
+		}
+	}
+	return size
 }
 
 // byLength groups dests by their number of elements, or returns nil when
@@ -254,16 +303,14 @@ func byLength(dests []*model.Destination) map[int][]*model.Destination {
 }
 
 // writeAutomaton appends the automaton of dests, for names of elements
-// elements (0 for any), deterministic if it fits budget, and returns its
-// size (0 for a trie).
+// elements (0 for any), split by mask (writeMerged) if it does not fit
+// budget, and returns the size written.
 func (p *Plan) writeAutomaton(dests []*model.Destination, elements, budget int) int {
-	a := buildNFA(dests)
-	if d, ok := determinize(a, budget); ok {
+	if d, ok := determinize(buildNFA(dests), budget); ok {
 		p.writeDFA(d, elements)
 		return d.size
 	}
-	p.writeTrie(a, elements)
-	return 0
+	return p.writeMerged(byMask(dests), budget)
 }
 
 // byFirstStar groups dests by the position of their first '*', in
@@ -416,8 +463,8 @@ func (d *determinizer) merge(edges []nfaEdge, stars dfaState) dfaState {
 // tail and term lists and their ACL unions.
 func (p *Plan) writeDFA(d *determinizer, elements int) {
 	c := &p.Compact
-	base := p.startAutomaton(true, elements)
-	sets := newSetInterner(c)
+	base := p.startAutomaton(elements)
+	sets := p.dfaSets
 	for i, s := range d.states {
 		var tails, terms []int
 		for _, n := range s {
@@ -441,17 +488,13 @@ func (p *Plan) writeDFA(d *determinizer, elements int) {
 	}
 }
 
-// startAutomaton records an automaton starting at the next node, for
-// names of elements elements (0 for any), and returns that node's number,
-// which offsets the automaton's own.
-func (p *Plan) startAutomaton(deterministic bool, elements int) int32 {
+// startAutomaton records a deterministic automaton starting at the next
+// node, for names of elements elements (0 for any), and returns that
+// node's number, which offsets the automaton's own.
+func (p *Plan) startAutomaton(elements int) int32 {
 	c := &p.Compact
 	base := int32(len(c.Nodes) / runtime.NodeStride)
-	kind := uint32(0)
-	if deterministic {
-		kind = 1
-	}
-	c.Automata = append(c.Automata, uint32(base), kind, uint32(elements))
+	c.Automata = append(c.Automata, uint32(base), runtime.AutomatonDFA, uint32(elements))
 	return base
 }
 
@@ -489,18 +532,4 @@ func (p *Plan) appendList(dests []int) uint32 {
 		p.Compact.Lists = append(p.Compact.Lists, uint32(d))
 	}
 	return start
-}
-
-// writeTrie appends the trie itself, for the runtime's backtracking walk.
-// Its nodes' States are left empty: the walk reads destinations' own.
-func (p *Plan) writeTrie(a *nfa, elements int) {
-	c := &p.Compact
-	base := p.startAutomaton(false, elements)
-	for n := range a.star {
-		c.Nodes = append(c.Nodes, offset(a.star[n], base), a.term[n], a.tail[n])
-		c.States = append(c.States, make([]uint32, runtime.StateStride)...)
-		for _, e := range a.edges[n] {
-			p.addEdge(base+int32(n), e.elem, base+e.to)
-		}
-	}
 }

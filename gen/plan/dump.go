@@ -76,10 +76,7 @@ func (p *Plan) dumpAutomata(b *strings.Builder) {
 		if k+1 < len(m.Automata) {
 			end = int(m.Automata[k+1].Start)
 		}
-		kind := "trie"
-		if a.Deterministic {
-			kind = "deterministic"
-		}
+		kind := "deterministic" // every automaton is (plan.writeMerged)
 		if a.Elements != 0 {
 			kind += fmt.Sprintf(" elements=%d", a.Elements)
 		}
@@ -102,12 +99,9 @@ func (p *Plan) dumpAutomata(b *strings.Builder) {
 		}
 		for i := int(a.Start); i < end; i++ {
 			n := m.Nodes[i]
-			fmt.Fprintf(b, "node %d %s star=%s term=%s tail=%s", i, labels[uint32(i)], opt(n.Star), opt(n.Term), opt(n.Tail))
-			if a.Deterministic {
-				st := m.States[i]
-				fmt.Fprintf(b, " tails=%v terms=%v", m.Lists[st.Tails.Start:st.Tails.Start+st.Tails.Len], m.Lists[st.Terms.Start:st.Terms.Start+st.Terms.Len])
-			}
-			b.WriteByte('\n')
+			st := m.States[i]
+			fmt.Fprintf(b, "node %d %s star=%s term=%s tail=%s tails=%v terms=%v\n", i, labels[uint32(i)], opt(n.Star), opt(n.Term), opt(n.Tail),
+				m.Lists[st.Tails.Start:st.Tails.Start+st.Tails.Len], m.Lists[st.Terms.Start:st.Terms.Start+st.Terms.Len])
 		}
 	}
 }

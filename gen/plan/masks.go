@@ -44,21 +44,8 @@ type Options struct {
 //   - costStep: a step of a deterministic automaton whose states stay
 //     in cache, 5-14 ns on the family configs (wildcard-only names by
 //     length, mask tables off), more on long elements.
-//
-// A trie (an automaton too large to make deterministic) is walked with
-// backtracking, on configs large enough that its nodes are rarely in
-// cache: costTrie weighs its step against a deterministic one. It is
-// fitted, not measured alone (on wild-long 10k a name visits about 30
-// trie nodes beside 17 deterministic steps): at 8 the model gives the
-// tables every length of wild-events and wild-long 10k, where the whole
-// stream of wildcard-only names costs about half the automata's (CPU
-// time, load average 22-28: 972 ns against 2,266 on wild-long, 202
-// against 400 on wild-events). Timed one length at a time, which keeps
-// a length's automaton states warm, the automata still win wild-long's
-// lengths 8-10 and 12-14 by 1.2-1.6x.
 const (
 	costStep   = 100.0
-	costTrie   = 8.0
 	costFilter = 50.0
 	costHash   = 50.0
 	costMasks  = 400.0
@@ -158,17 +145,13 @@ func (t *maskTables) maskCost(d int) float64 {
 
 // automataCost is the cost model's estimate of a walk of the automata c
 // holds for a name of d elements: a step per element of each that admits
-// it, costTrie steps for a trie.
+// it.
 func automataCost(c *runtime.Compact, d int) float64 {
 	cost := 0.0
 	for i := 0; i+runtime.AutomatonStride <= len(c.Automata); i += runtime.AutomatonStride {
 		f := c.Automata[i:]
-		switch {
-		case f[2] != 0 && int(f[2]) != d:
-		case f[1] == 1:
+		if f[2] == 0 || int(f[2]) == d {
 			cost += costStep * float64(d)
-		default:
-			cost += costTrie * costStep * float64(d)
 		}
 	}
 	return cost
@@ -200,16 +183,15 @@ func chooseMasks(t *maskTables, c *runtime.Compact, mode MaskMode) (on [runtime.
 }
 
 // oneDeterministic reports whether exactly one automaton of c admits
-// names of d elements and it is deterministic.
+// names of d elements (every automaton is deterministic).
 func oneDeterministic(c *runtime.Compact, d int) bool {
-	n, det := 0, true
+	n := 0
 	for i := 0; i+runtime.AutomatonStride <= len(c.Automata); i += runtime.AutomatonStride {
 		if f := c.Automata[i:]; f[2] == 0 || int(f[2]) == d {
 			n++
-			det = det && f[1] == 1
 		}
 	}
-	return n == 1 && det
+	return n == 1
 }
 
 // automataPatterns returns the patterns of wild that a name of a length

@@ -31,7 +31,8 @@ type Plan struct {
 	Principals  []string // bit i of an ACL set is Principals[i]
 	Policies    []Policy
 
-	edgeKeys []string // the automata's edge elements, in EdgeFrom order
+	edgeKeys []string     // the automata's edge elements, in EdgeFrom order
+	dfaSets  *setInterner // writeAutomata's, shared by the automata it writes
 	opts     Options
 }
 
@@ -58,9 +59,11 @@ func BuildWith(m *model.Model, o Options) *Plan {
 	return p
 }
 
-// forceNFA makes Build keep the trie even when the deterministic automaton
-// fits, so that tests cover the runtime's backtracking walk.
-var forceNFA = false
+// forceMaskSplit makes Build give every wildcard mask of a group of
+// byFirstStar its own automaton (byMask), as it splits a group too large
+// to determinize, so that tests cover the order of those automata on
+// small configs.
+var forceMaskSplit = false
 
 // forceSplit makes Build give each group of byFirstStar its own automaton,
 // so that tests cover lookups combining several.

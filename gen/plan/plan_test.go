@@ -265,20 +265,22 @@ func TestPolicyIndexDeepNesting(t *testing.T) {
 	}
 }
 
-// TestExhaustiveSmallScopeNFA repeats the pairs of TestExhaustiveSmallScope
-// with the trie kept, so the runtime's backtracking walk, which Build falls
-// back to past maxDFASize, is held to the reference too.
-func TestExhaustiveSmallScopeNFA(t *testing.T) {
-	forceNFA = true
-	defer func() { forceNFA = false }()
+// TestExhaustiveSmallScopeMaskSplit repeats the pairs of
+// TestExhaustiveSmallScope with every group split by wildcard mask, as
+// Build splits a group past maxDFASize, so that the order of those
+// automata (byMask) is held to the reference too.
+func TestExhaustiveSmallScopeMaskSplit(t *testing.T) {
+	forceMaskSplit = true
+	defer func() { forceMaskSplit = false }()
 	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "", "a..b", "a.*", strings.Repeat("a.", 70)+"a")
 	compareAllPairs(t, smallScopePatterns(), names, false)
 }
 
 // TestDFABlowUpFallsBack builds k patterns of k elements, pattern i literal
 // at element i and '*' elsewhere: the names' prefixes reach 2^k distinct
-// sets of patterns, so determinizing exceeds maxDFASize and Build keeps
-// the trie, whose answers must still be right.
+// sets of patterns, so determinizing exceeds maxDFASize and Build splits
+// the patterns by wildcard mask, whose automata's answers must still be
+// right.
 func TestDFABlowUpFallsBack(t *testing.T) {
 	const k = 14
 	var pats []string
@@ -290,10 +292,11 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	data := configJSON(true, pats...)
 	// Pattern 0 branches first at element 1, the rest at 0: two groups,
 	// the first deterministic, the second (13 patterns, 2^13 states) too
-	// large, kept as a trie; both for names of 14 elements, their
-	// patterns' length.
-	if got := fmt.Sprint(BuildWith(load(t, data), Options{Masks: MasksOff}).Compact.Automata); got != "[0 1 14 15 0 14]" {
-		t.Fatalf("automata (start, deterministic, elements) %s; want [0 1 14 15 0 14]", got)
+	// large, split by mask (one a pattern) and merged back into two
+	// automata that fit; all for names of 14 elements, their patterns'
+	// length.
+	if got := fmt.Sprint(BuildWith(load(t, data), Options{Masks: MasksOff}).Compact.Automata); got != "[0 1 14 15 1 14 3082 1 14]" {
+		t.Fatalf("automata (start, kind, elements) %s; want [0 1 14 15 1 14 3082 1 14]", got)
 	}
 	var names []string
 	for mask := 0; mask < 1<<k; mask += 97 {
@@ -307,8 +310,7 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 		names = append(names, strings.Join(elems, "."))
 	}
 	compare(t, data, names)
-	// The cost model bounds the trie's walk by min(2^14, its nodes):
-	// far above 14 probes of the tables, which replace it.
+	// Three automata of 14 steps cost the model more than the tables.
 	if c := Build(load(t, data)).Compact; len(c.Automata) != 0 || c.MaskDepths[2*k] != 1 {
 		t.Errorf("cost model: automata %v, tables for length %d %d; want tables only", c.Automata, k, c.MaskDepths[2*k])
 	}
@@ -316,15 +318,53 @@ func TestDFABlowUpFallsBack(t *testing.T) {
 	if got := fmt.Sprint(BuildWith(load(t, configJSON(true, pats[:6]...)), Options{Masks: MasksOff}).Compact.Automata); got != "[0 1 14]" {
 		t.Errorf("6 patterns: automata %s; want one deterministic", got)
 	}
+	// The same patterns at 13 elements too: a group of two lengths and
+	// no '>' too large alone gets automata per length first, as it did
+	// before masks split anything (writeLengths), so each length's
+	// automata are adjacent; split by mask first, lengths would alternate.
+	both := pats[1:] // those whose first '*' is at element 0, one group
+	for i := 1; i < k-1; i++ {
+		elems := slices.Repeat([]string{"*"}, k-1)
+		elems[i] = "l"
+		both = append(both, strings.Join(elems, "."))
+	}
+	data = configJSON(true, both...)
+	a := BuildWith(load(t, data), Options{Masks: MasksOff}).Compact.Automata
+	left := map[uint32]bool{}
+	for i := runtime.AutomatonStride; i < len(a); i += runtime.AutomatonStride {
+		if prev := a[i+2-runtime.AutomatonStride]; a[i+2] != prev {
+			left[prev] = true
+		}
+		if left[a[i+2]] || a[i+2] == 0 {
+			t.Fatalf("13 and 14 elements: automata (start, kind, elements) %v; want each length's adjacent", a)
+		}
+	}
+	var names13 []string
+	for _, n := range names {
+		names13 = append(names13, n, n[2:])
+	}
+	compare(t, data, names13)
 }
 
 // TestSplitAutomata gives each group of patterns by first '*' position its
-// own automaton, as large configs get, and compares every lookup with the
-// reference on all pairs and on random sets of up to six patterns of up
-// to four elements.
+// own automaton, as large configs get, then each wildcard mask its own
+// (as a group too large even alone gets), and compares every lookup with
+// the reference on all pairs and on random sets of up to six patterns of
+// up to four elements.
 func TestSplitAutomata(t *testing.T) {
-	forceSplit = true
-	defer func() { forceSplit = false }()
+	t.Run("first star", func(t *testing.T) {
+		forceSplit = true
+		defer func() { forceSplit = false }()
+		testSplitAutomata(t)
+	})
+	t.Run("mask", func(t *testing.T) {
+		forceMaskSplit = true
+		defer func() { forceMaskSplit = false }()
+		testSplitAutomata(t)
+	})
+}
+
+func testSplitAutomata(t *testing.T) {
 	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "a.b.c.a.b")
 	compareAllPairs(t, validPatterns(3), names, false)
 	pats := validPatterns(4)

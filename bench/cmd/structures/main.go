@@ -1,0 +1,118 @@
+// Command structures counts, per benchmark family, shape and size (-n),
+// and for each config file named, which of runtime's lookup structures
+// the generator's default plan uses: deterministic automata, tries (kind
+// 0 in Compact.Automata, which plans of runtime.Version 11 and before
+// could hold) and their nodes, short and long edges, the most automata a
+// name length walks (two or more: a paired walk), the mask tables, the
+// most a length probes (64 or more: the mask index) and the lengths that
+// probe them; and a hash of the plan's bytes, to compare two builds'
+// plans (bench/README.md, "What each structure earns").
+//
+//	go run ./cmd/structures -n 100,10000 ../examples/realm.json
+package main
+
+import (
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/destgen/destgen/bench/workload"
+	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/gen/plan"
+	"github.com/destgen/destgen/runtime"
+)
+
+func main() {
+	sizes := flag.String("n", "100,10000", "comma-separated sizes")
+	flag.Parse()
+	fmt.Println("config\tplan-sha256\tdfa\ttries\ttrie-nodes\tnodes\tshort-edges\tlong-edges\tmax-automata/length\tmask-tables\tmax-tables/length\ttable-lengths")
+	for _, s := range strings.Split(*sizes, ",") {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			fail(err)
+		}
+		for _, f := range workload.Families {
+			for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
+				spec := workload.Spec{Shape: shape, Family: f, N: n, Mix: workload.Mixed, Policies: 10, Seed: workload.DefaultSeed}
+				w, err := workload.Generate(spec)
+				if err != nil {
+					fail(err)
+				}
+				m, diags := model.Load("x.json", w.Config())
+				if err := diags.Err(); err != nil {
+					fail(err)
+				}
+				fmt.Printf("%s/%d\t%s\n", spec.Label(), n, count(plan.Build(m)))
+			}
+		}
+	}
+	for _, path := range flag.Args() {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			fail(err)
+		}
+		m, diags := model.Load(path, src)
+		if err := diags.Err(); err != nil {
+			fail(err)
+		}
+		fmt.Printf("%s\t%s\n", path, count(plan.Build(m)))
+	}
+}
+
+func count(p *plan.Plan) string {
+	m, c := &p.Matcher, &p.Compact
+	nodes := len(c.Nodes) / runtime.NodeStride
+	dfa, tries, trieNodes := 0, 0, 0
+	for i := 0; i < len(c.Automata); i += runtime.AutomatonStride {
+		if c.Automata[i+1] == 1 {
+			dfa++
+			continue
+		}
+		tries++
+		end := nodes
+		if i+runtime.AutomatonStride < len(c.Automata) {
+			end = int(c.Automata[i+runtime.AutomatonStride])
+		}
+		trieNodes += end - int(c.Automata[i])
+	}
+	short, long := 0, 0
+	m.Edges.All(func(_ uint32, e string, _ uint32) bool {
+		if len(e) > 16 {
+			long++
+		} else {
+			short++
+		}
+		return true
+	})
+	// Per name length: the tables its names probe when they decide, and
+	// the automata that admit it otherwise (two or more: a paired walk).
+	var lengths []string
+	maxTables, maxAutomata := 0, 0
+	prev := uint32(0)
+	for d := 0; d+1 < len(c.MaskDepths); d += runtime.MaskDepthStride {
+		if k := int(c.MaskDepths[d+1] - prev); c.MaskDepths[d] == 1 && k > 0 {
+			lengths = append(lengths, strconv.Itoa(d/runtime.MaskDepthStride))
+			maxTables = max(maxTables, k)
+		} else {
+			n := 0
+			for i := 0; i < len(c.Automata); i += runtime.AutomatonStride {
+				if e := int(c.Automata[i+2]); e == 0 || e == d/runtime.MaskDepthStride {
+					n++
+				}
+			}
+			maxAutomata = max(maxAutomata, n)
+		}
+		prev = c.MaskDepths[d+1]
+	}
+	h := sha256.Sum256(p.Encode())
+	return fmt.Sprintf("%x\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s", h[:6], dfa, tries, trieNodes, nodes, short, long,
+		maxAutomata, len(c.Masks)/runtime.MaskStride, maxTables, strings.Join(lengths, ","))
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(1)
+}
