@@ -126,7 +126,7 @@ func destinationMethods(f *jen.File, p *plan.Plan) {
 			jen.Return(jen.Id("s")),
 		)
 		f.Comment("Has" + col + " reports whether d sets a " + strings.ToLower(col) + ".")
-		recv().Id("Has" + col).Params().Bool().Block(
+		recv().Id("Has"+col).Params().Bool().Block(
 			jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("destgenPlan").Dot(col).Call(i()),
 			jen.Return(jen.Id("ok")),
 		)
