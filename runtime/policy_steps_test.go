@@ -57,6 +57,10 @@ func TestCarryStepsAdopted(t *testing.T) {
 		if _, msg := c.checkSteps(); msg != "" {
 			t.Fatalf("%s: checkSteps of CarrySteps: %s", name, msg)
 		}
+		var x automaton
+		if !x.adoptSteps(&c, len(c.Next)/int(c.Classes)) {
+			t.Errorf("%s: the tables CarrySteps gives are not adopted", name)
+		}
 		built, adopted := newAutomaton(&a), newAutomaton(&c)
 		if !reflect.DeepEqual(built, adopted) {
 			t.Errorf("%s: the adopted automaton differs from the built one", name)
@@ -132,11 +136,26 @@ func TestCheckSteps(t *testing.T) {
 			t.Errorf("%s: adopted", c.name)
 		}
 	}
-	// The largest counts allowed, and the least entry too large, at each
-	// bound: 2^16 symbols of 8 states.
-	big := PolicyAutomaton{Classes: 1, Next: make([]uint16, 8), PairSymbols: maxStepSymbols, QuadSymbols: maxStepSymbols}
-	if _, msg := big.checkSteps(); !strings.HasPrefix(msg, "0 step entries, want ") {
-		t.Errorf("2^16 symbols of 8 states: %q, want the count of entries", msg)
+	// The symbol counts at, below and above their bounds: 2^16 symbols,
+	// and 2^19 entries (2^16 symbols of 8 states, 2^15 of 16). A count
+	// within them gets as far as the count of entries.
+	for _, c := range []struct {
+		states, pair, quad uint32
+		want               string
+	}{
+		{8, maxStepSymbols, maxStepSymbols, "0 step entries, want "},
+		{8, maxStepSymbols - 1, maxStepSymbols - 1, "0 step entries, want "},
+		{8, maxStepSymbols + 1, 1, "pair symbols 65537 for 8 states"},
+		{8, 1, maxStepSymbols + 1, "quad symbols 65537 for 8 states"},
+		{16, maxPairEntries / 16, maxPairEntries / 16, "0 step entries, want "},
+		{16, maxPairEntries/16 - 1, maxPairEntries/16 - 1, "0 step entries, want "},
+		{16, maxPairEntries/16 + 1, 1, "pair symbols 32769 for 16 states"},
+		{16, 1, maxPairEntries/16 + 1, "quad symbols 32769 for 16 states"},
+	} {
+		a := PolicyAutomaton{Classes: 1, Next: make([]uint16, c.states), PairSymbols: c.pair, QuadSymbols: c.quad}
+		if _, msg := a.checkSteps(); !strings.HasPrefix(msg, c.want) {
+			t.Errorf("%d pair and %d quad symbols of %d states: %q, want %q", c.pair, c.quad, c.states, msg, c.want)
+		}
 	}
 }
 
