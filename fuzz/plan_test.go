@@ -101,6 +101,9 @@ func FuzzDecodePlan(f *testing.F) {
 		for _, m := range widthSeeds(f, b) {
 			seedcorpus.Add(f, m, "a.b")
 		}
+		for _, m := range stepSeeds(f, b, r) {
+			seedcorpus.Add(f, m, "svc.ab.v1.x")
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte, name string) {
 		for _, in := range [][]byte{b, sealPlan(b)} {
@@ -121,14 +124,8 @@ func FuzzDecodePlan(f *testing.F) {
 // to one that is none, sealed: its elements then overrun the section or
 // read across each other.
 func widthSeeds(f *testing.F, b []byte) [][]byte {
-	secs, err := runtime.PlanSections(b)
-	if err != nil {
-		f.Fatal(err)
-	}
-	var out [][]byte
-	at := 24
-	for _, s := range secs {
-		if s.Name == "DestStore" || s.Name == "DestCluster" || s.Name == "PropIndex" {
+	return sectionSeeds(f, b, func(name string, at, _ int) (out [][]byte) {
+		if name == "DestStore" || name == "DestCluster" || name == "PropIndex" {
 			for _, w := range []byte{1, 2, 3, 4} {
 				if m := append([]byte(nil), b...); m[at+8] != w {
 					m[at+8] = w
@@ -136,6 +133,48 @@ func widthSeeds(f *testing.F, b []byte) [][]byte {
 				}
 			}
 		}
+		return out
+	})
+}
+
+// stepSeeds are b with its policy automata's step tables (plan format 7:
+// AutoStepMeta, AutoSteps) damaged, sealed: an entry of AutoSteps set
+// past every state and symbol, or to a random value, and each word of
+// AutoStepMeta (the symbol counts, the ends) moved by one either way.
+func stepSeeds(f *testing.F, b []byte, r *rand.Rand) [][]byte {
+	return sectionSeeds(f, b, func(name string, at, count int) (out [][]byte) {
+		switch {
+		case name == "AutoSteps" && count > 0:
+			for _, v := range []uint16{0xFFFF, uint16(r.IntN(64))} {
+				m := append([]byte(nil), b...)
+				binary.LittleEndian.PutUint16(m[at+8+2*r.IntN(count):], v)
+				out = append(out, sealPlan(m))
+			}
+		case name == "AutoStepMeta":
+			for j := range count {
+				for _, d := range []uint32{1, ^uint32(0)} {
+					m := append([]byte(nil), b...)
+					w := m[at+8+4*j:]
+					binary.LittleEndian.PutUint32(w, binary.LittleEndian.Uint32(w)+d)
+					out = append(out, sealPlan(m))
+				}
+			}
+		}
+		return out
+	})
+}
+
+// sectionSeeds collects what seeds makes of each section of plan b,
+// given its name, the offset of its head and its element count.
+func sectionSeeds(f *testing.F, b []byte, seeds func(name string, at, count int) [][]byte) [][]byte {
+	secs, err := runtime.PlanSections(b)
+	if err != nil {
+		f.Fatal(err)
+	}
+	var out [][]byte
+	at := 24
+	for _, s := range secs {
+		out = append(out, seeds(s.Name, at, int(binary.LittleEndian.Uint32(b[at+4:])))...)
 		at += s.Bytes
 	}
 	return out

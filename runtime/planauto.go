@@ -22,6 +22,7 @@ func (c *planColumns) automataColumns(as []PolicyAutomaton) {
 		c.AutoAccept = append(c.AutoAccept, a.Accept...)
 		c.AutoMeta = append(c.AutoMeta, a.Classes, a.Start, uint32(len(c.AutoPolicies)),
 			uint32(len(c.AutoRuneStarts)), uint32(len(c.AutoNext)), uint32(len(c.AutoAccept)))
+		c.stepColumns(a)
 	}
 }
 
@@ -54,6 +55,7 @@ func (c *planColumns) automata() []PolicyAutomaton {
 		a.Next = c.AutoNext[prev[2]:end[2]:end[2]]
 		a.Accept = c.AutoAccept[prev[3]:end[3]:end[3]]
 		prev = end
+		c.steps(i, a)
 	}
 	return out
 }

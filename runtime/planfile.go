@@ -46,8 +46,10 @@ const (
 	// section (the automata's signatures, plansigs.go) and the Name*
 	// sections (the exact names' table, plannames.go); format 6 narrowed
 	// DestStore, DestCluster and PropIndex and left the exact names'
-	// patterns out of DestPatterns (plancols.go).
-	PlanFormat = 6
+	// patterns out of DestPatterns (plancols.go); format 7 the
+	// AutoStep* sections (the policy automata's step tables,
+	// policy_steps.go).
+	PlanFormat = 7
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8
@@ -81,6 +83,11 @@ type planColumns struct {
 	AutoRuneClasses string
 	AutoNext        []uint16
 	AutoAccept      []uint32
+	// AutoStepMeta is, per policy automaton, autoStepStride words: its
+	// PairSymbols, QuadSymbols and the end of its Steps in AutoSteps
+	// (format 7; policy_steps.go).
+	AutoStepMeta []uint32
+	AutoSteps    []uint16
 
 	PropNames  []string
 	PropFields []string
@@ -147,6 +154,8 @@ func (c *planColumns) fields() []planField {
 		{"Sigs", &c.Matcher.Sigs},
 		// The exact names' table (format 5; plannames.go).
 		{"NameIndex", &c.Matcher.NameIndex}, {"NameRecs", &c.Matcher.NameRecs},
+		// The policy automata's step tables (format 7; policy_steps.go).
+		{"AutoStepMeta", &c.AutoStepMeta}, {"AutoSteps", &c.AutoSteps},
 	}
 }
 

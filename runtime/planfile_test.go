@@ -32,6 +32,7 @@ var sectionSizes = []struct {
 	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
 	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
 	{"Sigs", 4}, {"NameIndex", 4}, {"NameRecs", 8},
+	{"AutoStepMeta", 4}, {"AutoSteps", 2},
 }
 
 // layout is where each section of an encoded plan starts (its head) and

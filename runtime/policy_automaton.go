@@ -36,6 +36,11 @@ type PolicyAutomaton struct {
 	Start       uint32
 	Next        []uint16
 	Accept      []uint32
+	// Steps, PairSymbols and QuadSymbols are the composed step tables
+	// NewPolicyIndex would build (policy_steps.go), carried by a plan so
+	// that it adopts them instead; nil Steps: it builds them.
+	Steps                    []uint16
+	PairSymbols, QuadSymbols uint32
 }
 
 // MaxAutomatonStates bounds an automaton's states, so that a state fits
@@ -224,7 +229,9 @@ func newAutomaton(c *PolicyAutomaton) *automaton {
 	for i, p := range a.accept {
 		a.minPolicy[i%numOps] = min(a.minPolicy[i%numOps], p)
 	}
-	a.pairs(states, int(classes))
+	if !a.adoptSteps(c, states) {
+		a.pairs(states, int(classes))
+	}
 	if int(c.Start) < states {
 		a.start = order[c.Start]
 	}

@@ -172,6 +172,12 @@ func TestPlanRoundTrip(t *testing.T) {
 				t.Errorf("%s %s: Encode, with the plan's edge table, gives other bytes than EncodePlan", mode.name, file)
 			}
 			a.Matcher.EdgeSlots = p.Matcher.Edges.SlotWords()
+			// EncodePlan carries each policy automaton's step tables too.
+			carried := make([]runtime.PolicyAutomaton, len(a.PolicyIndex.Automata))
+			for i, pa := range a.PolicyIndex.Automata {
+				carried[i] = pa.CarrySteps()
+			}
+			a.PolicyIndex.Automata = carried
 			got, err := runtime.DecodePlan(b)
 			if err != nil {
 				t.Fatalf("%s %s: %v", mode.name, file, err)
