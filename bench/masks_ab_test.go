@@ -18,7 +18,7 @@ import (
 // wildcards match and mixed names (issue 21). It builds its plans itself
 // (plan.BuildWith), so it needs no generated package; DESTGEN_AB_N sets
 // the sizes (abSizes). Run it with -count 6 and read it with
-// `go tool benchstat -col /impl`.
+// `go tool benchstat -col /impl`. Each reports cpu-ns/op too (cpuPerOp).
 func BenchmarkMaskAB(b *testing.B) {
 	for _, f := range workload.Families {
 		for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
@@ -58,6 +58,7 @@ func maskAB(b *testing.B, spec workload.Spec) {
 			for _, impl := range []string{"masks", "automata", "tables"} {
 				m := matchers[impl]
 				b.Run("impl="+impl, func(b *testing.B) {
+					defer cpuPerOp(b)()
 					for i := 0; b.Loop(); i++ {
 						m.Resolve(names[i&mask])
 					}

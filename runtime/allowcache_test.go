@@ -136,3 +136,24 @@ func checkAllowedCached(t *testing.T, ref *reference.Interp, matcher *runtime.Ma
 		t.Errorf("%d of %d questions granted: the test decides too little", g, a)
 	}
 }
+
+// TestACLLookupFirst: Allowed looks a name up before splitting it only
+// where no name length walks an automaton: every length on the tables
+// (MasksAll), not with no table (MasksOff, no cache), and not where the
+// cost model leaves some length to the automata.
+func TestACLLookupFirst(t *testing.T) {
+	m, diags := model.Load("aclcache.json", aclCacheConfig(1000))
+	if err := diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		mode plan.MaskMode
+		want bool
+	}{{plan.MasksAll, true}, {plan.MasksOff, false}, {plan.MasksAuto, false}} {
+		p := plan.BuildWith(m, plan.Options{Masks: c.mode})
+		matcher := runtime.NewMatcher(&p.Artifact().Matcher)
+		if got := matcher.ACLLookupFirst(); got != c.want {
+			t.Errorf("masks=%v: ACLLookupFirst() = %v, want %v", c.mode, got, c.want)
+		}
+	}
+}

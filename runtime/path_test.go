@@ -113,3 +113,46 @@ func TestScan16to64(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitLongBounds checks splitLong against naiveSplit where its
+// shortcuts could go wrong: a '*', '>' or '.' at every offset of names of
+// 65 to MaxNameBytes+1 bytes (the last partial word, 1 to 63 bytes, read
+// from the 16 bytes that end the name), and an element of 126, 127 and 128
+// bytes at every offset (the undotted-word test that spares the walk).
+func TestSplitLongBounds(t *testing.T) {
+	base := strings.Repeat("ab.cd.", MaxNameBytes)
+	check := func(name string) {
+		t.Helper()
+		want, wantOK := naiveSplit(name)
+		var p path
+		if ok := p.split(name); ok != wantOK {
+			t.Fatalf("split(%q) = %v, want %v", name, ok, wantOK)
+		} else if ok && p.n != len(want) {
+			t.Fatalf("split(%q): %d elements, want %d", name, p.n, len(want))
+		}
+	}
+	for n := 65; n <= MaxNameBytes+1; n++ {
+		for i := range n {
+			for _, c := range []byte{'*', '>', '.'} {
+				b := []byte("x" + base[1:n-1] + "x")
+				b[i] = c
+				check(string(b))
+			}
+		}
+		for _, l := range []int{MaxElementBytes - 1, MaxElementBytes, MaxElementBytes + 1} {
+			for i := 0; i+l <= n; i++ {
+				b := []byte("x" + base[1:n-1] + "x")
+				for j := i; j < i+l; j++ {
+					b[j] = 'e'
+				}
+				if i > 0 {
+					b[i-1] = '.'
+				}
+				if i+l < n {
+					b[i+l] = '.'
+				}
+				check(string(b))
+			}
+		}
+	}
+}
