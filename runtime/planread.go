@@ -1,0 +1,43 @@
+package runtime
+
+import (
+	"io"
+	"os"
+)
+
+// ReadPlanFile reads the plan artifact at path into a buffer of its own,
+// for DecodePlanOwned (live.LoadFile reads with it). It returns what
+// os.ReadFile returns; on Linux the buffer's pages are faulted in 2 MB at
+// a time (planread_linux.go), which is most of what reading a large plan
+// costs on the machines measured (bench/README, "Reading the plan").
+func ReadPlanFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := 0
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && int64(int(fi.Size())) == fi.Size() {
+		size = int(fi.Size())
+	}
+	return readAll(f, planBuffer(size))
+}
+
+// readAll appends what r holds to b until io.EOF, as os.ReadFile does:
+// a file that grows while it is read is read whole, one that shrinks
+// gives what it held.
+func readAll(r io.Reader, b []byte) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // grow; the file was larger than its size
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
