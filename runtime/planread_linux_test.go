@@ -73,3 +73,28 @@ func mappingRange(line string) (lo, hi uintptr, ok bool) {
 	y, err2 := strconv.ParseUint(b, 16, 64)
 	return uintptr(x), uintptr(y), err1 == nil && err2 == nil
 }
+
+// TestPlanCopyAdvised: DecodePlan's copy of a plan of hugeReadMin bytes
+// or more is planBuffer's, advised, and holds the bytes.
+func TestPlanCopyAdvised(t *testing.T) {
+	for _, size := range []int{hugeReadMin - 1, hugeReadMin} {
+		b := make([]byte, size)
+		for i := range b {
+			b[i] = byte(i >> 3)
+		}
+		c := planCopy(b)
+		if c != string(b) {
+			t.Fatalf("size %d: the copy differs", size)
+		}
+		if size < hugeReadMin {
+			continue
+		}
+		flags, ok := vmFlags(t, uintptr(unsafe.Pointer(unsafe.StringData(c))))
+		if !ok {
+			t.Skip("no /proc/self/smaps VmFlags here")
+		}
+		if !strings.Contains(" "+flags+" ", " hg ") {
+			t.Errorf("size %d: the copy's mapping is not advised MADV_HUGEPAGE (VmFlags %q)", size, flags)
+		}
+	}
+}
