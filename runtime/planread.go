@@ -6,6 +6,21 @@ import (
 	"unsafe"
 )
 
+const (
+	// hugePage is the size of a transparent huge page on the platforms
+	// measured (amd64; arm64 with 4 KB pages): the unit planBuffer aligns
+	// to on Linux. On another size the advice still holds, only less of the
+	// buffer gets huge pages.
+	hugePage = 2 << 20
+	// hugeReadMin is the least file planBuffer asks huge pages for: the
+	// last huge page is faulted whole (up to 2 MB more resident) and the
+	// allocation is 4 MB larger in Go's heap statistics, more than a
+	// file under two huge pages; such a file's first touch costs less
+	// than 25 ms (the 2.9 MB exact 10k plan: about 20, 2 with the
+	// advice; bench/README, "Reading the plan").
+	hugeReadMin = 2 * hugePage
+)
+
 // ReadPlanFile reads the plan artifact at path into a buffer of its own,
 // for DecodePlanOwned (live.LoadFile reads with it). It returns what
 // os.ReadFile returns; on Linux the buffer's pages are faulted in 2 MB at

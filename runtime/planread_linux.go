@@ -7,19 +7,6 @@ import (
 	"unsafe"
 )
 
-const (
-	// hugePage is the size of a transparent huge page on the platforms
-	// measured (amd64; arm64 with 4 KB pages): the unit planBuffer aligns
-	// to. On another size the advice still holds, only less of the
-	// buffer gets huge pages.
-	hugePage = 2 << 20
-	// hugeReadMin is the least file planBuffer asks huge pages for: below
-	// two huge pages the aligned slack would double the buffer's
-	// footprint for a few milliseconds' saving at most (a 1 MB plan's
-	// first touch costs about 2 ms where it is dearest).
-	hugeReadMin = 2 * hugePage
-)
-
 // planBuffer is an empty buffer for a file of size bytes, one more byte
 // of room than that (so the read that finds io.EOF needs no growth). At
 // hugeReadMin bytes and above it starts at a hugePage boundary of a
