@@ -1,8 +1,6 @@
 package live
 
 import (
-	"os"
-
 	"github.com/destgen/destgen/runtime"
 )
 
@@ -32,9 +30,10 @@ func LoadOwned(artifact []byte) (*Realm, error) {
 }
 
 // LoadFile is Load of the artifact in the file at path, read into a
-// buffer the Realm then owns (LoadOwned): no copy beyond the read.
+// buffer the Realm then owns (LoadOwned): no copy beyond the read, which
+// runtime.ReadPlanFile makes cheap to fault in.
 func LoadFile(path string) (*Realm, error) {
-	b, err := os.ReadFile(path)
+	b, err := runtime.ReadPlanFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -422,7 +422,7 @@ func (s *stringRefs) optional(v string, set bool) uint32 {
 // the byte offset of what is wrong, never a panic. The plan's strings
 // share one copy of b.
 func DecodePlan(b []byte) (*Plan, error) {
-	return decodePlan(string(b), true)
+	return decodePlan(planCopy(b), true)
 }
 
 // DecodePlanOwned is DecodePlan of bytes the caller hands over: the plan
