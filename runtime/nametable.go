@@ -20,9 +20,8 @@ import (
 // A hit costs the hash, one index entry, the record's line(s) and a
 // comparison; a name that is not a key is rejected by the entries' tags,
 // almost always within the one index line. The layout is sized for the
-// caches and the TLB: 4 bytes of index per slot, at least half of them
-// empty (three quarters up to maxSparseKeys keys), and records as long
-// as their keys, so 100k names of 33 bytes take 1 MB of
+// caches and the TLB: 4 bytes of index per slot, half of them empty, and
+// records as long as their keys, so 100k names of 33 bytes take 1 MB of
 // index and 5.6 MB of records, against the 16 MB of 64-byte slots, one per
 // index slot with the key inline, that this replaced. The Go map (groups
 // of 8 slots, keys out of line) beat those at 10k and 100k names and on
@@ -94,25 +93,9 @@ const (
 	maxNameValues = 3
 	// maxNameKey is the longest key: the length's byte in a record.
 	maxNameKey = 255
-	// maxSparseKeys is the most keys whose index has four slots a key,
-	// not two: at 30 keys in 64 slots a fifth of the hits on the
-	// benchmarks' wild configs were past their home's two entries (in
-	// probe's loop), at 128 slots none to a tenth. 1,024 keys take a 16
-	// KiB index, half of L1d here; at 10k keys twice the index (256 KiB)
-	// measured slower, its lines evicted by the records'.
-	maxSparseKeys = 1 << 10
 	// recordHeader is the words of a record before its key.
 	recordHeader = 2
 )
-
-// nameIndexSize is the index slots of a table of n keys: a power of two,
-// at least twice n, and at least four times n up to maxSparseKeys.
-func nameIndexSize(n int) int {
-	if n <= maxSparseKeys {
-		return pow2AtLeast(4 * n)
-	}
-	return pow2AtLeast(2 * n)
-}
 
 // recordWords is the length in words of a record whose key has n bytes.
 func recordWords(n int) int { return recordHeader + (n+7)/8 }
@@ -145,7 +128,7 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 		}
 		words += recordWords(len(k))
 	}
-	size := nameIndexSize(len(keys))
+	size := pow2AtLeast(2 * len(keys))
 	t := NameTable{
 		index:   make([]uint32, size+1), // index[size] repeats index[0] (Find)
 		recs:    alignedWords(words),
@@ -161,7 +144,7 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 	for i, k := range keys {
 		v := value(i)
 		h := t.hash(k)
-		j := t.home(h)
+		j := h & t.mask
 		for t.index[j] != 0 {
 			j = (j + 1) & t.mask
 		}
@@ -175,13 +158,6 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 	t.index[size] = t.index[0]
 	return t
 }
-
-// home is the index slot where the probe for hash h starts: the bits
-// above bit 0, which every hash sets (0 marks an empty slot in the other
-// tables), so that a key's home can be any slot; with bit 0 in it only
-// the odd slots were homes, and at 30 keys in 64 slots a fifth of the
-// hits were past their home's two entries.
-func (t *NameTable) home(h uint64) uint64 { return h >> 1 & t.mask }
 
 // tag is the part of an index entry that hash h determines: never 0, so
 // that no entry is.
@@ -235,7 +211,7 @@ func (t *NameTable) find(key string) (rec int, h uint64, ok bool) {
 		h = Hash(key, NameSeed)
 	}
 	want := t.tag(h)
-	i := t.home(h)
+	i := h & t.mask
 	// The key is in one of the first two entries for almost every hit,
 	// and choosing between them takes no branch that waits for the
 	// index's cache line (a mispredicted one would also throw away the

@@ -92,9 +92,9 @@ func checkNameTableLayout(t *testing.T, tab *NameTable) {
 	}
 	for _, k := range tab.keys {
 		h := tab.hash(k)
-		for i := tab.home(h); ; i = (i + 1) & tab.mask {
+		for i := h & tab.mask; ; i = (i + 1) & tab.mask {
 			if e := tab.index[i]; e == 0 {
-				t.Fatalf("key %.20q not reached from its slot %d", k, tab.home(h))
+				t.Fatalf("key %.20q not reached from its slot %d", k, h&tab.mask)
 			} else if r := int(e & tab.offMask); e&^tab.offMask == tab.tag(h) && int(uint8(tab.recs[r])) == len(k) && tab.keyOf(r, len(k)) == k {
 				break
 			}
@@ -174,7 +174,7 @@ func TestNameTableSizes(t *testing.T) {
 		checkNameTable(t, &tab, keys)
 		for _, k := range keys {
 			rec, _ := tab.Find(k)
-			if h := tab.hash(k); tab.home(h) == tab.mask && tab.index[0]&tab.offMask == uint32(rec) {
+			if h := tab.hash(k); h&tab.mask == tab.mask && tab.index[0]&tab.offMask == uint32(rec) {
 				wrapped++
 			}
 		}
@@ -298,67 +298,5 @@ func TestNameTableProbeHash(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestNameIndexSize: four slots a key up to maxSparseKeys keys, two
-// above, a power of two either way; the index a plan carries is checked
-// against the same size (nameWordCounts).
-func TestNameIndexSize(t *testing.T) {
-	for _, c := range []struct{ n, want int }{
-		{1, 4}, {30, 128}, {33, 256}, {maxSparseKeys - 1, 4 * maxSparseKeys},
-		{maxSparseKeys, 4 * maxSparseKeys}, {maxSparseKeys + 1, 4 * maxSparseKeys}, {100000, 1 << 18},
-	} {
-		if got := nameIndexSize(c.n); got != c.want {
-			t.Errorf("nameIndexSize(%d) = %d, want %d", c.n, got, c.want)
-		}
-		ends := make([]uint32, c.n)
-		for i := range ends {
-			ends[i] = uint32(i + 1)
-		}
-		if got, _ := nameWordCounts(strings.Repeat("x", c.n), ends); got != c.want {
-			t.Errorf("nameWordCounts of %d names: %d entries, want %d", c.n, got, c.want)
-		}
-	}
-	// Just above the bound the index halves: 2 * (maxSparseKeys+1)
-	// rounds up to 4 * maxSparseKeys, so the first size that differs is
-	// the one after twice the bound.
-	if a, b := nameIndexSize(2*maxSparseKeys), nameIndexSize(2*maxSparseKeys+1); a != 4*maxSparseKeys || b != 8*maxSparseKeys {
-		t.Errorf("nameIndexSize(2*max) = %d, (2*max+1) = %d, want %d and %d", a, b, 4*maxSparseKeys, 8*maxSparseKeys)
-	}
-}
-
-// TestNameTableEveryHomeUsed: keys' homes are every slot, even ones
-// too, not the odd half that a hash's low bits (bit 0 always set) would
-// choose; and a table of maxSparseKeys keys, at the bound, is four times
-// as large as its keys, one above it keeps that index.
-func TestNameTableEveryHomeUsed(t *testing.T) {
-	for _, sampled := range []bool{false, true} {
-		var keys []string
-		for i := range 64 {
-			keys = append(keys, fmt.Sprintf("home.%d.padding.to.sample", i))
-		}
-		tab := NewNameTable(keys, nameValues(keys))
-		tab.sampled = sampled
-		even := 0
-		for i := range 4096 {
-			if tab.home(tab.hash(fmt.Sprintf("probe.%d.some.name", i)))%2 == 0 {
-				even++
-			}
-		}
-		if even < 1500 || even > 2600 {
-			t.Errorf("sampled %v: %d of 4096 names have an even home", sampled, even)
-		}
-	}
-	for _, n := range []int{maxSparseKeys, maxSparseKeys + 1} {
-		keys := make([]string, n)
-		for i := range keys {
-			keys[i] = fmt.Sprintf("k.%d", i)
-		}
-		tab := NewNameTable(keys, nameValues(keys))
-		if len(tab.index)-1 != nameIndexSize(n) {
-			t.Errorf("%d keys: %d slots, want %d", n, len(tab.index)-1, nameIndexSize(n))
-		}
-		checkNameTableLayout(t, &tab)
 	}
 }

@@ -46,10 +46,8 @@ const (
 	// section (the automata's signatures, plansigs.go) and the Name*
 	// sections (the exact names' table, plannames.go); format 6 narrowed
 	// DestStore, DestCluster and PropIndex and left the exact names'
-	// patterns out of DestPatterns (plancols.go); format 7 the exact
-	// names' index (NameIndex): homes from the hash's bits above bit 0,
-	// four slots a name up to maxSparseKeys names (nametable.go).
-	PlanFormat = 7
+	// patterns out of DestPatterns (plancols.go).
+	PlanFormat = 6
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8

@@ -66,7 +66,7 @@ func nameWordCounts(blob string, ends []uint32) (entries, words int) {
 		words += recordWords(int(e - start))
 		start = e
 	}
-	return nameIndexSize(len(ends)), words
+	return pow2AtLeast(2 * len(ends)), words
 }
 
 // names checks the carried name table's lengths against ExactKeys

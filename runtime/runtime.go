@@ -37,11 +37,9 @@ import "errors"
 // Version 12: every automaton is deterministic (AutomatonDFA); a version
 // 11 plan may hold a trie, which this package, trusting generated code's
 // plan, would walk as a deterministic automaton and answer wrongly.
-// Version 13: PlanFormat 7 (the exact names' index laid out anew); a
-// format 6 plan's carried index would be probed from the wrong slots.
 const (
-	Version    = 13
-	MinVersion = 13
+	Version    = 12
+	MinVersion = 12
 	MaxVersion = Version
 )
 
