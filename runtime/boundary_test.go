@@ -326,6 +326,10 @@ func checkNameTable(t *testing.T, tab *NameTable, keys []string) {
 		if !ok || tab.Value(slot, 0) != uint32(i) || tab.Value(slot, 1) != uint32(i)*3 || tab.Value(slot, 2) != uint32(i)^0xffff {
 			t.Fatalf("Find(%q) (%d bytes) = %d, %v: wrong slot", k, len(k), slot, ok)
 		}
+		// find hands Resolve value 0 from the word it read (see find).
+		if _, _, v0, ok := tab.find(k); !ok || v0 != uint32(i) {
+			t.Fatalf("find(%q) (%d bytes) value 0 = %d, %v; want %d", k, len(k), v0, ok, i)
+		}
 		for _, v := range nameVariants(k) {
 			if len(v) == 0 {
 				continue

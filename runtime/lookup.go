@@ -13,9 +13,9 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
 	// find, like exact, hashes no name longer than a key can be.
-	rec, h, ok := m.Exact.find(name)
+	_, h, v0, ok := m.Exact.find(name)
 	if ok {
-		return int(m.Exact.value0(rec)), nil // a configured name is valid by construction
+		return int(v0), nil // a configured name is valid by construction
 	}
 	return m.resolveCached(name, h)
 }
@@ -113,7 +113,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 	csig := uint32(sigs)
 	// find, like exact, hashes no name longer than a key can be; its
 	// hash keys the cache below (nameHash).
-	rec, h, ok := m.Exact.find(name)
+	rec, h, _, ok := m.Exact.find(name)
 	if ok {
 		if !m.Permissions {
 			return true

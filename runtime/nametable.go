@@ -178,18 +178,20 @@ func alignedWords(n int) []uint64 {
 // bytes, most names, are written out here, without a call, and a hit's
 // first two index entries are read together.
 func (t *NameTable) Find(key string) (rec int, ok bool) {
-	rec, _, ok = t.find(key)
+	rec, _, _, ok = t.find(key)
 	return rec, ok
 }
 
 // find is Find, also returning the hash it probed with (t.hash(key): the
 // sampled hash or the whole name's), or 0 when it did not hash, so that
 // Resolve's and Allowed's result caches, keyed by that hash (nameHash),
-// need not hash a name the table does not hold a second time.
-func (t *NameTable) find(key string) (rec int, h uint64, ok bool) {
+// need not hash a name the table does not hold a second time; and the
+// record's value 0, from the word find read for the key's length, so
+// that Resolve's hit reloads neither the table nor the record.
+func (t *NameTable) find(key string) (rec int, h uint64, v0 uint32, ok bool) {
 	n := len(key)
 	if len(t.index) == 0 || n == 0 || n > maxNameKey {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	// sampleHash and Hash's cases for 8 to 32 bytes, written out: none
 	// of them inlines, and a call here is on every lookup's critical
@@ -228,15 +230,16 @@ func (t *NameTable) find(key string) (rec int, h uint64, ok bool) {
 		// most half full), which on mixed names is every other lookup.
 		// The rest go on from the third entry.
 		if e0 == 0 || e1 == 0 {
-			return 0, h, false
+			return 0, h, 0, false
 		}
-		rec, ok = t.probe(key, (i+2)&t.mask, want)
-		return rec, h, ok
+		rec, v0, ok = t.probe(key, (i+2)&t.mask, want)
+		return rec, h, v0, ok
 	}
 	r := int(e & t.offMask)
-	if uint8(t.recs[r]) != uint8(n) {
-		rec, ok = t.probe(key, i, want)
-		return rec, h, ok
+	w0 := t.recs[r]
+	if uint8(w0) != uint8(n) {
+		rec, v0, ok = t.probe(key, i, want)
+		return rec, h, v0, ok
 	}
 	k := t.keyOf(r, n)
 	var same bool
@@ -256,26 +259,26 @@ func (t *NameTable) find(key string) (rec int, h uint64, ok bool) {
 		same = sameBytes(k, key)
 	}
 	if same {
-		return r, h, true
+		return r, h, uint32(w0 >> 32), true
 	}
-	rec, ok = t.probe(key, i, want)
-	return rec, h, ok
+	rec, v0, ok = t.probe(key, i, want)
+	return rec, h, v0, ok
 }
 
 // probe is Find's linear probe from slot i, for the keys that Find's
 // first look does not find.
-func (t *NameTable) probe(key string, i uint64, want uint32) (rec int, ok bool) {
+func (t *NameTable) probe(key string, i uint64, want uint32) (rec int, v0 uint32, ok bool) {
 	n := len(key)
 	for ; ; i = (i + 1) & t.mask {
 		e := t.index[i]
 		if e&^t.offMask == want {
 			r := int(e & t.offMask)
-			if uint8(t.recs[r]) == uint8(n) && sameBytes(t.keyOf(r, n), key) {
-				return r, true
+			if w0 := t.recs[r]; uint8(w0) == uint8(n) && sameBytes(t.keyOf(r, n), key) {
+				return r, uint32(w0 >> 32), true
 			}
 		}
 		if e == 0 {
-			return 0, false
+			return 0, 0, false
 		}
 	}
 }

@@ -293,7 +293,7 @@ func TestNameTableProbeHash(t *testing.T) {
 				if tab.sampled && len(name) >= 8 {
 					want = sampleHash(name)
 				}
-				if _, h, _ := tab.find(name); h != want {
+				if _, h, _, _ := tab.find(name); h != want {
 					t.Fatalf("sampled %v, %d bytes: probe hash %#x, want %#x", tab.sampled, len(name), h, want)
 				}
 			}
