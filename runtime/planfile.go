@@ -46,8 +46,9 @@ const (
 	// section (the automata's signatures, plansigs.go) and the Name*
 	// sections (the exact names' table, plannames.go); format 6 narrowed
 	// DestStore, DestCluster and PropIndex and left the exact names'
-	// patterns out of DestPatterns (plancols.go).
-	PlanFormat = 6
+	// patterns out of DestPatterns (plancols.go); format 7 the ACLSigs
+	// section (the ACL signatures, planaclsigs.go).
+	PlanFormat = 7
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8
@@ -147,13 +148,15 @@ func (c *planColumns) fields() []planField {
 		{"Sigs", &c.Matcher.Sigs},
 		// The exact names' table (format 5; plannames.go).
 		{"NameIndex", &c.Matcher.NameIndex}, {"NameRecs", &c.Matcher.NameRecs},
+		// The ACL signatures (format 7; planaclsigs.go).
+		{"ACLSigs", &c.Matcher.ACLSigs},
 	}
 }
 
 // EncodePlan writes p in the binary form. The same plan always gives the
 // same bytes: strings are numbered in order of first use. A plan without
-// Compact.EdgeSlots, Sigs or NameIndex gets them from a Matcher built
-// here.
+// Compact.EdgeSlots, Sigs, NameIndex or ACLSigs gets them from a
+// Matcher built here.
 func EncodePlan(p *Plan) []byte {
 	c := columnsOf(p)
 	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())
@@ -289,7 +292,8 @@ func columnsOf(p *Plan) *planColumns {
 	c.Index.Automata = nil
 	cm := &c.Matcher
 	slots, sigs, names := len(cm.EdgeSlots) == 0, len(cm.Sigs) == 0 && len(cm.Nodes) > 0, len(cm.NameIndex) == 0 && len(cm.ExactEnds) > 0
-	if slots || sigs || names {
+	aclSigs := len(cm.ACLSigs) == 0
+	if slots || sigs || names || aclSigs {
 		m := NewMatcher(&p.Matcher)
 		if slots {
 			cm.EdgeSlots = m.Edges.SlotWords()
@@ -299,6 +303,9 @@ func columnsOf(p *Plan) *planColumns {
 		}
 		if names {
 			cm.NameIndex, cm.NameRecs = m.Exact.NameWords()
+		}
+		if aclSigs {
+			cm.ACLSigs = m.ACLSigWords()
 		}
 	}
 	c.automataColumns(p.PolicyIndex.Automata)

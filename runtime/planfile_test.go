@@ -31,7 +31,7 @@ var sectionSizes = []struct {
 	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
 	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
 	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
-	{"Sigs", 4}, {"NameIndex", 4}, {"NameRecs", 8},
+	{"Sigs", 4}, {"NameIndex", 4}, {"NameRecs", 8}, {"ACLSigs", 4},
 }
 
 // layout is where each section of an encoded plan starts (its head) and
@@ -40,6 +40,26 @@ type layout struct {
 	head, data map[string]int
 	last       map[string]int // where its elements end, before the padding
 	end        int
+}
+
+// after is where the section after name starts, or the plan's end.
+func (l layout) after(name string) int {
+	for i, s := range sectionSizes {
+		if s.name == name && i+1 < len(sectionSizes) {
+			return l.head[sectionSizes[i+1].name]
+		}
+	}
+	return l.end
+}
+
+// sectionNumber is name's position in sectionSizes.
+func sectionNumber(name string) int {
+	for i, s := range sectionSizes {
+		if s.name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 func layoutOf(t *testing.T, b []byte) layout {

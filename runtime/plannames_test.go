@@ -96,13 +96,13 @@ func TestDecodePlanNamesLength(t *testing.T) {
 				out = append(out, 0)
 			}
 		}
-		num := len(sectionSizes) - 2
+		num := sectionNumber("NameIndex")
 		section(num, i, 4, "NameIndex")
 		if i > 0 {
 			binary.LittleEndian.PutUint32(out[l.data["NameIndex"]:], flag)
 		}
 		section(num+1, r, 8, "NameRecs")
-		return seal(out)
+		return seal(append(out, b[l.after("NameRecs"):]...))
 	}
 	for _, c := range [][3]int{{0, 0, 0}, {index, recs, 0}, {index, recs, 1}} {
 		if _, err := runtime.DecodePlan(rewrite(c[0], c[1], uint32(c[2]))); err != nil {

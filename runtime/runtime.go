@@ -37,9 +37,11 @@ import "errors"
 // Version 12: every automaton is deterministic (AutomatonDFA); a version
 // 11 plan may hold a trie, which this package, trusting generated code's
 // plan, would walk as a deterministic automaton and answer wrongly.
+// Version 13: PlanFormat 7 (the ACL signatures carried); code embedding
+// a format 6 plan would panic at initialisation.
 const (
-	Version    = 12
-	MinVersion = 12
+	Version    = 13
+	MinVersion = 13
 	MaxVersion = Version
 )
 

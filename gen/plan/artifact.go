@@ -79,11 +79,12 @@ func propertyValue(s config.Scalar) runtime.PropertyValue {
 
 // Encode is runtime.EncodePlan of the Artifact, which carries the edge
 // table Build made (runtime.Compact.EdgeSlots), and the signatures and
-// the exact names' table of its Matcher (Compact.Sigs, NameIndex,
-// NameRecs), so that encoding does not build them again.
+// the exact names' table and the ACL signatures of its Matcher
+// (Compact.Sigs, NameIndex, NameRecs, ACLSigs), so that encoding does not build them again.
 func (p *Plan) Encode() []byte {
 	a := p.Artifact()
 	a.Matcher.Sigs = p.Matcher.SigWords()
 	a.Matcher.NameIndex, a.Matcher.NameRecs = p.Matcher.Exact.NameWords()
+	a.Matcher.ACLSigs = p.Matcher.ACLSigWords()
 	return runtime.EncodePlan(a)
 }

@@ -172,6 +172,7 @@ func TestPlanRoundTrip(t *testing.T) {
 				t.Errorf("%s %s: Encode, with the plan's edge table, gives other bytes than EncodePlan", mode.name, file)
 			}
 			a.Matcher.EdgeSlots = p.Matcher.Edges.SlotWords()
+			a.Matcher.ACLSigs = p.Matcher.ACLSigWords() // DecodePlan keeps them
 			got, err := runtime.DecodePlan(b)
 			if err != nil {
 				t.Fatalf("%s %s: %v", mode.name, file, err)
