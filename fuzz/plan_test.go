@@ -3,6 +3,7 @@ package fuzz
 import (
 	"encoding/binary"
 	"hash/crc32"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -101,6 +102,9 @@ func FuzzDecodePlan(f *testing.F) {
 		for _, m := range widthSeeds(f, b) {
 			seedcorpus.Add(f, m, "a.b")
 		}
+		for _, m := range sectionSeeds(f, b, "ACLSigs") {
+			seedcorpus.Add(f, m, "a.b")
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte, name string) {
 		for _, in := range [][]byte{b, sealPlan(b)} {
@@ -121,22 +125,51 @@ func FuzzDecodePlan(f *testing.F) {
 // to one that is none, sealed: its elements then overrun the section or
 // read across each other.
 func widthSeeds(f *testing.F, b []byte) [][]byte {
-	secs, err := runtime.PlanSections(b)
-	if err != nil {
-		f.Fatal(err)
-	}
 	var out [][]byte
-	at := 24
-	for _, s := range secs {
-		if s.Name == "DestStore" || s.Name == "DestCluster" || s.Name == "PropIndex" {
+	for name, at := range sectionsOf(f, b) {
+		if name == "DestStore" || name == "DestCluster" || name == "PropIndex" {
 			for _, w := range []byte{1, 2, 3, 4} {
-				if m := append([]byte(nil), b...); m[at+8] != w {
-					m[at+8] = w
+				if m := append([]byte(nil), b...); m[at[0]+8] != w {
+					m[at[0]+8] = w
 					out = append(out, sealPlan(m))
 				}
 			}
 		}
-		at += s.Bytes
+	}
+	return out
+}
+
+// sectionsOf yields each section of plan b: its name, and where its head
+// starts and where it ends.
+func sectionsOf(f *testing.F, b []byte) iter.Seq2[string, [2]int] {
+	secs, err := runtime.PlanSections(b)
+	if err != nil {
+		f.Fatal(err)
+	}
+	return func(yield func(string, [2]int) bool) {
+		at := 24
+		for _, s := range secs {
+			if !yield(s.Name, [2]int{at, at + s.Bytes}) {
+				return
+			}
+			at += s.Bytes
+		}
+	}
+}
+
+// sectionSeeds are b with each of the first words of the section named
+// name (the plan format 7 carried words: heads, principals' bits, set
+// signatures) set to 0, 1, 2, 3, 29 and all ones, sealed.
+func sectionSeeds(f *testing.F, b []byte, name string) [][]byte {
+	var out [][]byte
+	for n, at := range sectionsOf(f, b) {
+		for j := at[0] + 8; n == name && j+4 <= at[1] && j < at[0]+8+4*6; j += 4 {
+			for _, x := range []uint32{0, 1, 2, 3, 29, ^uint32(0)} {
+				m := append([]byte(nil), b...)
+				binary.LittleEndian.PutUint32(m[j:], x)
+				out = append(out, sealPlan(m))
+			}
+		}
 	}
 	return out
 }
