@@ -6,6 +6,7 @@ import (
 	"iter"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -38,6 +39,30 @@ const manyMasksSeed = `{"permissions": true, "destinations": [
 	{"name": "a.*.*.d", "acl": {"publish": [], "subscribe": []}}, {"name": "*.b.*.d", "acl": {"publish": [], "subscribe": []}},
 	{"name": "a.>", "acl": {"publish": [], "subscribe": []}}, {"name": "*.b.>", "acl": {"publish": [], "subscribe": []}}]}`
 
+// indexedSeed has 3 patterns of 8 elements for each of 70 masks, so that
+// MasksAll's plan probes 70 tables for that length, over maskIndexMin:
+// its list has a mask index, which the plan carries (MaskIndex).
+func indexedSeed() []byte {
+	var ds []string
+	for m := 1; len(ds) < 3*70; m++ {
+		for k := range 3 {
+			var name strings.Builder
+			for i := range 8 {
+				if i > 0 {
+					name.WriteByte('.')
+				}
+				if m>>i&1 == 0 {
+					name.WriteByte('*')
+				} else {
+					name.WriteString("m" + strconv.Itoa(k))
+				}
+			}
+			ds = append(ds, `{"name": "`+name.String()+`"}`)
+		}
+	}
+	return []byte(`{"destinations": [` + strings.Join(ds, ", ") + `]}`)
+}
+
 // planSeeds are the encoded artifacts of the fuzz configs (the examples,
 // the generator's test configs), gen/plan's rich config, which has
 // every property kind and policy shape, automatonSeeds and manyMasksSeed.
@@ -47,7 +72,7 @@ func planSeeds(f *testing.F) [][]byte {
 	for _, s := range automatonSeeds {
 		configs = append(configs, []byte(s))
 	}
-	configs = append(configs, []byte(manyMasksSeed))
+	configs = append(configs, []byte(manyMasksSeed), indexedSeed())
 	for _, data := range configs {
 		m, diags := model.Load("seed.json", data)
 		if diags.Err() != nil {
@@ -102,8 +127,8 @@ func FuzzDecodePlan(f *testing.F) {
 		for _, m := range widthSeeds(f, b) {
 			seedcorpus.Add(f, m, "a.b")
 		}
-		for _, m := range sectionSeeds(f, b, "ACLSigs") {
-			seedcorpus.Add(f, m, "a.b")
+		for _, m := range append(sectionSeeds(f, b, "ACLSigs"), sectionSeeds(f, b, "MaskIndex")...) {
+			seedcorpus.Add(f, m, "m0.x.m1.x.x.m0.x.x")
 		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte, name string) {

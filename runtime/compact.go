@@ -71,6 +71,10 @@ type Compact struct {
 	MaskKeyEnds []uint32
 	MaskDepths  []uint32
 	MaskProbes  []uint32
+	// MaskIndex is, when the plan carries it, the mask index's words as
+	// NewMatcher builds them (see planmaskindex.go), which it then
+	// adopts; gen/plan's Encode fills it.
+	MaskIndex []uint64
 }
 
 // Strides of the flat slices in Compact.

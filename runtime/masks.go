@@ -298,7 +298,19 @@ func (m *Matcher) setMasks(c *Compact) {
 		prev = end
 	}
 	m.setMaskDepths(c)
-	m.setMaskIndex()
+	m.setMaskIndex(c.MaskIndex, func(t uint32) int { return tablePatterns(c.MaskEnds, int(t), entries) })
+}
+
+// tablePatterns is how many of the first entries patterns table t holds,
+// as setMasks inserts them, given ascending ends (a plan whose ends do
+// not ascend gets a count that does not fit its index, whose words then
+// do not fit either: the index is built, never read past).
+func tablePatterns(ends []uint32, t, entries int) int {
+	prev := 0
+	if t > 0 {
+		prev = min(int(ends[t-1]), entries)
+	}
+	return max(0, min(int(ends[t]), entries)-prev)
 }
 
 // setMaskDepths reads MaskDepths: which lengths probe the tables, and

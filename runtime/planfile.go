@@ -47,7 +47,8 @@ const (
 	// sections (the exact names' table, plannames.go); format 6 narrowed
 	// DestStore, DestCluster and PropIndex and left the exact names'
 	// patterns out of DestPatterns (plancols.go); format 7 the ACLSigs
-	// section (the ACL signatures, planaclsigs.go).
+	// section (the ACL signatures, planaclsigs.go) and the MaskIndex
+	// section (the mask index's words, planmaskindex.go).
 	PlanFormat = 7
 
 	planHeaderBytes  = 24
@@ -150,13 +151,15 @@ func (c *planColumns) fields() []planField {
 		{"NameIndex", &c.Matcher.NameIndex}, {"NameRecs", &c.Matcher.NameRecs},
 		// The ACL signatures (format 7; planaclsigs.go).
 		{"ACLSigs", &c.Matcher.ACLSigs},
+		// The mask index's words (format 7; planmaskindex.go).
+		{"MaskIndex", &c.Matcher.MaskIndex},
 	}
 }
 
 // EncodePlan writes p in the binary form. The same plan always gives the
 // same bytes: strings are numbered in order of first use. A plan without
-// Compact.EdgeSlots, Sigs, NameIndex or ACLSigs gets them from a
-// Matcher built here.
+// Compact.EdgeSlots, Sigs, NameIndex, ACLSigs or MaskIndex gets them
+// from a Matcher built here.
 func EncodePlan(p *Plan) []byte {
 	c := columnsOf(p)
 	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())
@@ -292,8 +295,8 @@ func columnsOf(p *Plan) *planColumns {
 	c.Index.Automata = nil
 	cm := &c.Matcher
 	slots, sigs, names := len(cm.EdgeSlots) == 0, len(cm.Sigs) == 0 && len(cm.Nodes) > 0, len(cm.NameIndex) == 0 && len(cm.ExactEnds) > 0
-	aclSigs := len(cm.ACLSigs) == 0
-	if slots || sigs || names || aclSigs {
+	aclSigs, maskIndex := len(cm.ACLSigs) == 0, len(cm.MaskIndex) == 0 && len(cm.Masks) > 0
+	if slots || sigs || names || aclSigs || maskIndex {
 		m := NewMatcher(&p.Matcher)
 		if slots {
 			cm.EdgeSlots = m.Edges.SlotWords()
@@ -306,6 +309,9 @@ func columnsOf(p *Plan) *planColumns {
 		}
 		if aclSigs {
 			cm.ACLSigs = m.ACLSigWords()
+		}
+		if maskIndex {
+			cm.MaskIndex = m.MaskIndexWords()
 		}
 	}
 	c.automataColumns(p.PolicyIndex.Automata)
