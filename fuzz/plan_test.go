@@ -127,7 +127,11 @@ func FuzzDecodePlan(f *testing.F) {
 		for _, m := range widthSeeds(f, b) {
 			seedcorpus.Add(f, m, "a.b")
 		}
-		for _, m := range append(sectionSeeds(f, b, "ACLSigs"), sectionSeeds(f, b, "MaskIndex")...) {
+		var carried [][]byte
+		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter"} {
+			carried = append(carried, sectionSeeds(f, b, name)...)
+		}
+		for _, m := range carried {
 			seedcorpus.Add(f, m, "m0.x.m1.x.x.m0.x.x")
 		}
 	}
@@ -182,9 +186,10 @@ func sectionsOf(f *testing.F, b []byte) iter.Seq2[string, [2]int] {
 	}
 }
 
-// sectionSeeds are b with each of the first words of the section named
-// name (the plan format 7 carried words: heads, principals' bits, set
-// signatures) set to 0, 1, 2, 3, 29 and all ones, sealed.
+// sectionSeeds are b with each of the first 32-bit words of the section
+// named name (plan format 7's carried words: heads, principals' bits and
+// set signatures; the mask index; the mask slots' hashes, keys and
+// destinations, and filter) set to 0, 1, 2, 3, 29 and all ones, sealed.
 func sectionSeeds(f *testing.F, b []byte, name string) [][]byte {
 	var out [][]byte
 	for n, at := range sectionsOf(f, b) {

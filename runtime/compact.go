@@ -75,6 +75,12 @@ type Compact struct {
 	// NewMatcher builds them (see planmaskindex.go), which it then
 	// adopts; gen/plan's Encode fills it.
 	MaskIndex []uint64
+	// MaskSlots and MaskFilter are, when the plan carries them, the mask
+	// tables' slots and their filter as NewMatcher builds them (see
+	// planmaskslots.go), which it then adopts; gen/plan's Encode fills
+	// them.
+	MaskSlots  []uint64
+	MaskFilter []uint64
 }
 
 // Strides of the flat slices in Compact.

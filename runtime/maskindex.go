@@ -212,19 +212,20 @@ func (m *Matcher) indexList(l int) {
 				ix.words[int(li.star)+i*li.n+j>>6] |= 1 << (j & 63)
 			}
 		}
-		for _, s := range tab.slots {
-			if s.hash == 0 {
+		for k := range tab.slots {
+			if tab.slots[k].hash == 0 {
 				continue
 			}
+			key := m.maskKey(&tab.slots[k])
 			start := 0
 			for b := tab.lits; b != 0; b &= b - 1 {
 				end := start
-				for end < len(s.key) && s.key[end] != '.' {
+				for end < len(key) && key[end] != '.' {
 					end++
 				}
 				i := bits.TrailingZeros64(b)
-				e := elemHash(s.key[start:end], i)
-				start = min(end+1, len(s.key))
+				e := elemHash(key[start:end], i)
+				start = min(end+1, len(key))
 				ix.words[li.setAt(i, e)+j>>6] |= 1 << (j & 63)
 				switch one[i] {
 				case 0:

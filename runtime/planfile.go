@@ -47,8 +47,10 @@ const (
 	// sections (the exact names' table, plannames.go); format 6 narrowed
 	// DestStore, DestCluster and PropIndex and left the exact names'
 	// patterns out of DestPatterns (plancols.go); format 7 the ACLSigs
-	// section (the ACL signatures, planaclsigs.go) and the MaskIndex
-	// section (the mask index's words, planmaskindex.go).
+	// section (the ACL signatures, planaclsigs.go), the MaskIndex
+	// section (the mask index's words, planmaskindex.go) and the
+	// MaskSlots and MaskFilter sections (the mask tables built,
+	// planmaskslots.go).
 	PlanFormat = 7
 
 	planHeaderBytes  = 24
@@ -153,13 +155,15 @@ func (c *planColumns) fields() []planField {
 		{"ACLSigs", &c.Matcher.ACLSigs},
 		// The mask index's words (format 7; planmaskindex.go).
 		{"MaskIndex", &c.Matcher.MaskIndex},
+		// The mask tables built (format 7; planmaskslots.go).
+		{"MaskSlots", &c.Matcher.MaskSlots}, {"MaskFilter", &c.Matcher.MaskFilter},
 	}
 }
 
 // EncodePlan writes p in the binary form. The same plan always gives the
 // same bytes: strings are numbered in order of first use. A plan without
-// Compact.EdgeSlots, Sigs, NameIndex, ACLSigs or MaskIndex gets them
-// from a Matcher built here.
+// Compact.EdgeSlots, Sigs, NameIndex, ACLSigs, MaskIndex or MaskSlots
+// gets them from a Matcher built here.
 func EncodePlan(p *Plan) []byte {
 	c := columnsOf(p)
 	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())
@@ -296,7 +300,8 @@ func columnsOf(p *Plan) *planColumns {
 	cm := &c.Matcher
 	slots, sigs, names := len(cm.EdgeSlots) == 0, len(cm.Sigs) == 0 && len(cm.Nodes) > 0, len(cm.NameIndex) == 0 && len(cm.ExactEnds) > 0
 	aclSigs, maskIndex := len(cm.ACLSigs) == 0, len(cm.MaskIndex) == 0 && len(cm.Masks) > 0
-	if slots || sigs || names || aclSigs || maskIndex {
+	maskSlots := len(cm.MaskSlots) == 0 && len(cm.Masks) > 0
+	if slots || sigs || names || aclSigs || maskIndex || maskSlots {
 		m := NewMatcher(&p.Matcher)
 		if slots {
 			cm.EdgeSlots = m.Edges.SlotWords()
@@ -312,6 +317,9 @@ func columnsOf(p *Plan) *planColumns {
 		}
 		if maskIndex {
 			cm.MaskIndex = m.MaskIndexWords()
+		}
+		if maskSlots {
+			cm.MaskSlots, cm.MaskFilter = m.MaskSlotWords()
 		}
 	}
 	c.automataColumns(p.PolicyIndex.Automata)

@@ -31,7 +31,7 @@ var sectionSizes = []struct {
 	{"PolPatterns", 0}, {"PolNodeTypes", 1}, {"PolAttributes", 0}, {"PolGoRegexps", 0}, {"PolPrefixes", 0},
 	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
 	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
-	{"Sigs", 4}, {"NameIndex", 4}, {"NameRecs", 8}, {"ACLSigs", 4}, {"MaskIndex", 8},
+	{"Sigs", 4}, {"NameIndex", 4}, {"NameRecs", 8}, {"ACLSigs", 4}, {"MaskIndex", 8}, {"MaskSlots", 8}, {"MaskFilter", 8},
 }
 
 // layout is where each section of an encoded plan starts (its head) and
