@@ -3,8 +3,10 @@ package fuzz
 import (
 	"encoding/binary"
 	"hash/crc32"
+	"iter"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -37,6 +39,30 @@ const manyMasksSeed = `{"permissions": true, "destinations": [
 	{"name": "a.*.*.d", "acl": {"publish": [], "subscribe": []}}, {"name": "*.b.*.d", "acl": {"publish": [], "subscribe": []}},
 	{"name": "a.>", "acl": {"publish": [], "subscribe": []}}, {"name": "*.b.>", "acl": {"publish": [], "subscribe": []}}]}`
 
+// indexedSeed has 3 patterns of 8 elements for each of 70 masks, so that
+// MasksAll's plan probes 70 tables for that length, over maskIndexMin:
+// its list has a mask index, which the plan carries (MaskIndex).
+func indexedSeed() []byte {
+	var ds []string
+	for m := 1; len(ds) < 3*70; m++ {
+		for k := range 3 {
+			var name strings.Builder
+			for i := range 8 {
+				if i > 0 {
+					name.WriteByte('.')
+				}
+				if m>>i&1 == 0 {
+					name.WriteByte('*')
+				} else {
+					name.WriteString("m" + strconv.Itoa(k))
+				}
+			}
+			ds = append(ds, `{"name": "`+name.String()+`"}`)
+		}
+	}
+	return []byte(`{"destinations": [` + strings.Join(ds, ", ") + `]}`)
+}
+
 // planSeeds are the encoded artifacts of the fuzz configs (the examples,
 // the generator's test configs), gen/plan's rich config, which has
 // every property kind and policy shape, automatonSeeds and manyMasksSeed.
@@ -46,7 +72,7 @@ func planSeeds(f *testing.F) [][]byte {
 	for _, s := range automatonSeeds {
 		configs = append(configs, []byte(s))
 	}
-	configs = append(configs, []byte(manyMasksSeed))
+	configs = append(configs, []byte(manyMasksSeed), indexedSeed())
 	for _, data := range configs {
 		m, diags := model.Load("seed.json", data)
 		if diags.Err() != nil {
@@ -104,6 +130,13 @@ func FuzzDecodePlan(f *testing.F) {
 		for _, m := range stepSeeds(f, b, r) {
 			seedcorpus.Add(f, m, "svc.ab.v1.x")
 		}
+		var carried [][]byte
+		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter"} {
+			carried = append(carried, sectionSeeds(f, b, name)...)
+		}
+		for _, m := range carried {
+			seedcorpus.Add(f, m, "m0.x.m1.x.x.m0.x.x")
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte, name string) {
 		for _, in := range [][]byte{b, sealPlan(b)} {
@@ -124,17 +157,18 @@ func FuzzDecodePlan(f *testing.F) {
 // to one that is none, sealed: its elements then overrun the section or
 // read across each other.
 func widthSeeds(f *testing.F, b []byte) [][]byte {
-	return sectionSeeds(f, b, func(name string, at, _ int) (out [][]byte) {
+	var out [][]byte
+	for name, at := range sectionsOf(f, b) {
 		if name == "DestStore" || name == "DestCluster" || name == "PropIndex" {
 			for _, w := range []byte{1, 2, 3, 4} {
-				if m := append([]byte(nil), b...); m[at+8] != w {
-					m[at+8] = w
+				if m := append([]byte(nil), b...); m[at[0]+8] != w {
+					m[at[0]+8] = w
 					out = append(out, sealPlan(m))
 				}
 			}
 		}
-		return out
-	})
+	}
+	return out
 }
 
 // stepSeeds are b with its policy automata's step tables (plan format 7:
@@ -142,40 +176,62 @@ func widthSeeds(f *testing.F, b []byte) [][]byte {
 // past every state and symbol, or to a random value, and each word of
 // AutoStepMeta (the symbol counts, the ends) moved by one either way.
 func stepSeeds(f *testing.F, b []byte, r *rand.Rand) [][]byte {
-	return sectionSeeds(f, b, func(name string, at, count int) (out [][]byte) {
+	var out [][]byte
+	for name, at := range sectionsOf(f, b) {
+		count := int(binary.LittleEndian.Uint32(b[at[0]+4:]))
 		switch {
 		case name == "AutoSteps" && count > 0:
 			for _, v := range []uint16{0xFFFF, uint16(r.IntN(64))} {
 				m := append([]byte(nil), b...)
-				binary.LittleEndian.PutUint16(m[at+8+2*r.IntN(count):], v)
+				binary.LittleEndian.PutUint16(m[at[0]+8+2*r.IntN(count):], v)
 				out = append(out, sealPlan(m))
 			}
 		case name == "AutoStepMeta":
 			for j := range count {
 				for _, d := range []uint32{1, ^uint32(0)} {
 					m := append([]byte(nil), b...)
-					w := m[at+8+4*j:]
+					w := m[at[0]+8+4*j:]
 					binary.LittleEndian.PutUint32(w, binary.LittleEndian.Uint32(w)+d)
 					out = append(out, sealPlan(m))
 				}
 			}
 		}
-		return out
-	})
+	}
+	return out
 }
 
-// sectionSeeds collects what seeds makes of each section of plan b,
-// given its name, the offset of its head and its element count.
-func sectionSeeds(f *testing.F, b []byte, seeds func(name string, at, count int) [][]byte) [][]byte {
+// sectionsOf yields each section of plan b: its name, and where its head
+// starts and where it ends.
+func sectionsOf(f *testing.F, b []byte) iter.Seq2[string, [2]int] {
 	secs, err := runtime.PlanSections(b)
 	if err != nil {
 		f.Fatal(err)
 	}
+	return func(yield func(string, [2]int) bool) {
+		at := 24
+		for _, s := range secs {
+			if !yield(s.Name, [2]int{at, at + s.Bytes}) {
+				return
+			}
+			at += s.Bytes
+		}
+	}
+}
+
+// sectionSeeds are b with each of the first 32-bit words of the section
+// named name (plan format 8's carried words: heads, principals' bits and
+// set signatures; the mask index; the mask slots' hashes, keys and
+// destinations, and filter) set to 0, 1, 2, 3, 29 and all ones, sealed.
+func sectionSeeds(f *testing.F, b []byte, name string) [][]byte {
 	var out [][]byte
-	at := 24
-	for _, s := range secs {
-		out = append(out, seeds(s.Name, at, int(binary.LittleEndian.Uint32(b[at+4:])))...)
-		at += s.Bytes
+	for n, at := range sectionsOf(f, b) {
+		for j := at[0] + 8; n == name && j+4 <= at[1] && j < at[0]+8+4*6; j += 4 {
+			for _, x := range []uint32{0, 1, 2, 3, 29, ^uint32(0)} {
+				m := append([]byte(nil), b...)
+				binary.LittleEndian.PutUint32(m[j:], x)
+				out = append(out, sealPlan(m))
+			}
+		}
 	}
 	return out
 }

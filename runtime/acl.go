@@ -340,6 +340,18 @@ func (m *Matcher) exactGranted(d uint32, op Op, principals []Principal, csig2 ui
 // changes.
 var _ = [1]struct{}{}[NumOps-2]
 
+// computeACLSigs sets sigBit, headMask, setSig and sigBit2 from the
+// sets (see "ACL signatures") and returns the sets' second signatures:
+// what a plan without ACLSigs makes NewMatcher do.
+func (m *Matcher) computeACLSigs() (setSig2 []uint32) {
+	var heads int
+	m.sigBit, heads = signatureBits(m.Sets, m.SetWords, m.principals)
+	m.headMask = 1<<heads - 1
+	m.setSig = m.setSigs(m.sigBit)
+	m.sigBit2 = secondBits(m.sigBit, m.headMask, m.principals)
+	return m.setSigs(m.sigBit2)
+}
+
 // setSigs returns the signature of every set, with each member's bit
 // from bitOf.
 func (m *Matcher) setSigs(bitOf []uint32) []uint32 {

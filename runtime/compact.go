@@ -43,6 +43,10 @@ type Compact struct {
 	// plannames.go), which it then adopts; gen/plan's Encode fills them.
 	NameIndex []uint32
 	NameRecs  []uint64
+	// ACLSigs are, when the plan carries them, the ACL signatures as
+	// NewMatcher computes them from Sets (see planaclsigs.go), which it
+	// then adopts; gen/plan's Encode fills them.
+	ACLSigs []uint32
 	// Per destination: rank, and NumOps ACL set numbers.
 	Rank    []uint32
 	DestACL []uint32
@@ -67,6 +71,16 @@ type Compact struct {
 	MaskKeyEnds []uint32
 	MaskDepths  []uint32
 	MaskProbes  []uint32
+	// MaskIndex is, when the plan carries it, the mask index's words as
+	// NewMatcher builds them (see planmaskindex.go), which it then
+	// adopts; gen/plan's Encode fills it.
+	MaskIndex []uint64
+	// MaskSlots and MaskFilter are, when the plan carries them, the mask
+	// tables' slots and their filter as NewMatcher builds them (see
+	// planmaskslots.go), which it then adopts; gen/plan's Encode fills
+	// them.
+	MaskSlots  []uint64
+	MaskFilter []uint64
 }
 
 // Strides of the flat slices in Compact.
@@ -108,11 +122,10 @@ func NewMatcher(c *Compact) *Matcher {
 	// the sets' rows only when the signatures cannot decide (acl.go);
 	// Infos is indexed by destination.
 	m.principals = keys(c.PrincipalKeys, c.PrincipalEnds)
-	var heads int
-	m.sigBit, heads = signatureBits(m.Sets, m.SetWords, m.principals)
-	m.headMask = 1<<heads - 1
-	m.setSig = m.setSigs(m.sigBit)
-	m.sigBit2 = secondBits(m.sigBit, m.headMask, m.principals)
+	setSig2 := m.adoptACLSigs(c.ACLSigs)
+	if setSig2 == nil {
+		setSig2 = m.computeACLSigs()
+	}
 	m.Infos = make([]Info, len(c.Rank))
 	for i := range c.ExactEnds {
 		f := c.Infos[i*InfoStride:]
@@ -133,7 +146,7 @@ func NewMatcher(c *Compact) *Matcher {
 			return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
 		})
 	}
-	m.destSig2 = m.destSig2s(m.setSigs(m.sigBit2))
+	m.destSig2 = m.destSig2s(setSig2)
 	m.Nodes = make([]Node, len(c.Nodes)/NodeStride)
 	for i := range m.Nodes {
 		f := c.Nodes[i*NodeStride:]

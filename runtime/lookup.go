@@ -77,8 +77,7 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 	start := len(buf)
 	if m.maskOn[p.n] {
 		buf = m.matchesMasks(&p, buf)
-		sortInts(buf[start:])
-		return buf, nil
+		return buf[:start+sortSet(buf[start:])], nil
 	}
 	for i := range m.Automata {
 		a := &m.Automata[i]
@@ -87,8 +86,7 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 		}
 		buf = m.matchesDFA(&p, a.Start, buf)
 	}
-	sortInts(buf[start:])
-	return buf, nil
+	return buf[:start+sortSet(buf[start:])], nil
 }
 
 // sortInts is an insertion sort: match lists are short, and sort.Ints
@@ -99,6 +97,23 @@ func sortInts(a []int) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+}
+
+// sortSet sorts a, moves each destination's first copy to the front and
+// returns how many there are. A generated plan's walk meets each
+// destination once, but a plan that passes the plan check need not
+// (FuzzDecodePlan: a state's tail list stretched by a flipped bit over
+// a destination the walk's terms hold), and Matches lists each once.
+func sortSet(a []int) int {
+	sortInts(a)
+	n := min(len(a), 1)
+	for _, d := range a[n:] {
+		if d != a[n-1] {
+			a[n] = d
+			n++
+		}
+	}
+	return n
 }
 
 // Allowed reports whether a caller holding principals may perform op on

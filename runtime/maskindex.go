@@ -31,8 +31,9 @@ import (
 // cache and lost on the families with 20-50 tables a length; 64 slots
 // win where a length has many tables, and lose below about 64.
 //
-// The index is built by NewMatcher from the tables (the plan does not
-// carry it), in two allocations whatever the config.
+// The index is built by NewMatcher from the tables in two allocations
+// whatever the config, or, when the plan carries its words
+// (Compact.MaskIndex; planmaskindex.go), laid out and adopted.
 
 const (
 	// maskIndexMin is the fewest tables a list needs for an index. At 23
@@ -120,11 +121,30 @@ func (x *maskName) hashAt(i int) uint64 {
 
 // setMaskIndex builds the index of the lists worth one (see maskIndexMin
 // and maskIndexWords), in two allocations whatever the config (see
-// NewMatcher). It reads only the tables setMasks built, so a bad plan's
-// columns cannot make it read out of bounds.
-func (m *Matcher) setMaskIndex() {
+// NewMatcher), or adopts carried, its words as a plan carries them
+// (Compact.MaskIndex), when they are as many as the index takes. count
+// is how many patterns table t holds. It reads only the tables setMasks
+// built, so a bad plan's columns cannot make it read out of bounds; a
+// bad plan's carried words can only make a lookup probe a table more or
+// fewer, each in bounds (eachCandidate).
+func (m *Matcher) setMaskIndex(carried []uint64, count func(t uint32) int) {
 	ix := &m.maskIdx
-	ix.lists = m.indexLists()
+	words := m.layMaskIndex(count)
+	if words > 0 && len(carried) == words {
+		ix.words = carried
+		return
+	}
+	ix.words = make([]uint64, max(words, 1))
+	for l := range ix.lists {
+		m.indexList(l)
+	}
+}
+
+// layMaskIndex sets maskIdx.list and maskIdx.lists, with their offsets,
+// and returns the words the index takes.
+func (m *Matcher) layMaskIndex(count func(t uint32) int) int {
+	ix := &m.maskIdx
+	ix.lists = m.indexLists(count)
 	words := 0
 	for l := range ix.lists {
 		li := &ix.lists[l]
@@ -134,16 +154,15 @@ func (m *Matcher) setMaskIndex() {
 		li.sets = li.one + uint32(positions)
 		words = int(li.sets) + positions*int(li.slots)*li.n
 	}
-	ix.words = make([]uint64, max(words, 1))
-	for l := range ix.lists {
-		m.indexList(l)
-	}
+	return words
 }
 
 // indexLists sets maskIdx.list and returns the lists worth an index, one
 // per run of lengths that probe the same tables (every length past the
-// longest '*' table probes the same '>' tables), with their sizes.
-func (m *Matcher) indexLists() []maskList {
+// longest '*' table probes the same '>' tables), with their sizes: the
+// keys of a list are its tables' patterns (count) times their literal
+// positions.
+func (m *Matcher) indexLists(count func(t uint32) int) []maskList {
 	ix := &m.maskIdx
 	lists := make([]maskList, 0, MaxElements+1)
 	for d := range ix.list {
@@ -160,11 +179,7 @@ func (m *Matcher) indexLists() []maskList {
 		for _, t := range probe {
 			tab := &m.masks[t]
 			li.lits |= tab.lits
-			for _, s := range tab.slots {
-				if s.hash != 0 {
-					keys += bits.OnesCount64(tab.lits)
-				}
-			}
+			keys += count(t) * bits.OnesCount64(tab.lits)
 		}
 		li.slots = slotsFor(keys)
 		if li.lits != 0 {
@@ -197,19 +212,20 @@ func (m *Matcher) indexList(l int) {
 				ix.words[int(li.star)+i*li.n+j>>6] |= 1 << (j & 63)
 			}
 		}
-		for _, s := range tab.slots {
-			if s.hash == 0 {
+		for k := range tab.slots {
+			if tab.slots[k].hash == 0 {
 				continue
 			}
+			key := m.maskKey(&tab.slots[k])
 			start := 0
 			for b := tab.lits; b != 0; b &= b - 1 {
 				end := start
-				for end < len(s.key) && s.key[end] != '.' {
+				for end < len(key) && key[end] != '.' {
 					end++
 				}
 				i := bits.TrailingZeros64(b)
-				e := elemHash(s.key[start:end], i)
-				start = min(end+1, len(s.key))
+				e := elemHash(key[start:end], i)
+				start = min(end+1, len(key))
 				ix.words[li.setAt(i, e)+j>>6] |= 1 << (j & 63)
 				switch one[i] {
 				case 0:

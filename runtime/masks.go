@@ -41,12 +41,19 @@ type maskTable struct {
 	slots []maskSlot // linear probing, a power of two, at most half full
 }
 
-// maskSlot is one pattern of a table.
+// maskSlot is one pattern of a table. It holds no pointer, so that a
+// plan carries the tables built and NewMatcher adopts them in place
+// (planmaskslots.go).
 type maskSlot struct {
 	hash uint64 // 0: empty
-	key  string // its literal elements, joined by '.'
+	key  uint32 // its literal elements, joined by '.': Matcher.maskKeys[key : key+n]
+	n    uint32
 	dest int32
+	_    uint32
 }
+
+// maskKey is the key of slot s.
+func (m *Matcher) maskKey(s *maskSlot) string { return m.maskKeys[s.key : s.key+s.n] }
 
 // maskName is a name's elements as the tables read them: each element's
 // bounds and, from its hash seeded with its position, per group of four
@@ -157,7 +164,7 @@ func (m *Matcher) probe(x *maskName, t uint32, h uint64) int32 {
 	mask := uint64(len(tab.slots) - 1)
 	for j := slotOf(h, mask); ; j = (j + 1) & mask {
 		s := &tab.slots[j]
-		if s.hash == h && x.equal(s.key, tab.lits) {
+		if s.hash == h && x.equal(m.maskKey(s), tab.lits) {
 			return s.dest
 		}
 		if s.hash == 0 {
@@ -264,9 +271,10 @@ func (m *Matcher) allowedMasks(op Op, p *path, principals []Principal, csig uint
 }
 
 // setMasks builds the tables of c's mask columns, in three allocations
-// whatever their number (see NewMatcher). It trusts c as NewMatcher does,
-// but reads no column out of its bounds on any input: a bad one gives
-// tables that match wrongly, never a panic.
+// whatever their number (see NewMatcher), or adopts them as the plan
+// carries them (Compact.MaskSlots and MaskFilter, planmaskslots.go). It
+// trusts c as NewMatcher does, but reads no column out of its bounds on
+// any input: a bad one gives tables that match wrongly, never a panic.
 func (m *Matcher) setMasks(c *Compact) {
 	n := min(len(c.Masks)/MaskStride, len(c.MaskEnds))
 	if n == 0 && len(c.MaskDepths) == 0 {
@@ -278,10 +286,13 @@ func (m *Matcher) setMasks(c *Compact) {
 		prev = max(prev, end)
 	}
 	m.masks = make([]maskTable, n)
-	slots := make([]maskSlot, total)
-	keys := keys(c.MaskKeys, c.MaskKeyEnds)
-	entries := min(len(c.MaskDests), len(keys))
-	m.setFilter(entries)
+	m.maskKeys = c.MaskKeys
+	entries := min(len(c.MaskDests), len(c.MaskKeyEnds))
+	slots, carried := m.adoptMaskSlots(c, total, entries)
+	if !carried {
+		slots = make([]maskSlot, total)
+		m.maskFilter = make([]uint64, filterWords(entries))
+	}
 	prev = 0
 	for i := range m.masks {
 		f := c.Masks[i*MaskStride : (i+1)*MaskStride]
@@ -290,15 +301,31 @@ func (m *Matcher) setMasks(c *Compact) {
 		end := max(prev, c.MaskEnds[i])
 		size := maskSlots(int(end) - int(prev))
 		t.slots, slots = slots[:size:size], slots[size:]
-		for j := int(prev); j < int(end) && j < entries; j++ {
-			h := t.insert(keys[j], int32(c.MaskDests[j]))
+		for j := int(prev); j < int(end) && j < entries && !carried; j++ {
+			start := uint32(0)
+			if j > 0 {
+				start = min(c.MaskKeyEnds[j-1], c.MaskKeyEnds[j])
+			}
+			h := t.insert(c.MaskKeys, start, c.MaskKeyEnds[j], int32(c.MaskDests[j]))
 			w, b := m.filterWord(h)
 			m.maskFilter[w] |= b
 		}
 		prev = end
 	}
 	m.setMaskDepths(c)
-	m.setMaskIndex()
+	m.setMaskIndex(c.MaskIndex, func(t uint32) int { return tablePatterns(c.MaskEnds, int(t), entries) })
+}
+
+// tablePatterns is how many of the first entries patterns table t holds,
+// as setMasks inserts them, given ascending ends (a plan whose ends do
+// not ascend gets a count that does not fit its index, whose words then
+// do not fit either: the index is built, never read past).
+func tablePatterns(ends []uint32, t, entries int) int {
+	prev := 0
+	if t > 0 {
+		prev = min(int(ends[t-1]), entries)
+	}
+	return max(0, min(int(ends[t]), entries)-prev)
 }
 
 // setMaskDepths reads MaskDepths: which lengths probe the tables, and
@@ -326,14 +353,14 @@ func (m *Matcher) setMaskDepths(c *Compact) {
 	}
 }
 
-// setFilter allocates the mask filter for n patterns: maskFilterBits
+// filterWords is the mask filter's size for n patterns: maskFilterBits
 // each, a power of two of words, at least one.
-func (m *Matcher) setFilter(n int) {
+func filterWords(n int) int {
 	words := 1
 	for words*64 < n*maskFilterBits {
 		words *= 2
 	}
-	m.maskFilter = make([]uint64, words)
+	return words
 }
 
 // maskSlots is the size of a table of n patterns: a power of two at
@@ -349,19 +376,23 @@ func maskSlots(n int) int {
 	return size
 }
 
-// insert adds the pattern of destination d whose literal elements are
-// key, joined by '.', and returns its hash.
-func (t *maskTable) insert(key string, d int32) uint64 {
+// insert adds the pattern of destination d whose literal elements,
+// joined by '.', are blob[start:end] (end past blob: to its end), and
+// returns its hash.
+func (t *maskTable) insert(blob string, start, end uint32, d int32) uint64 {
+	end = min(end, uint32(len(blob)))
+	start = min(start, end)
+	key := blob[start:end]
 	h := uint64(0) // as keyOf computes it
-	start := 0
+	from := 0
 	for l := t.lits; l != 0; l &= l - 1 {
 		i := bits.TrailingZeros64(l)
-		end := start
-		for end < len(key) && key[end] != '.' {
-			end++
+		to := from
+		for to < len(key) && key[to] != '.' {
+			to++
 		}
-		h ^= elemHash(key[start:end], i)
-		start = min(end+1, len(key))
+		h ^= elemHash(key[from:to], i)
+		from = min(to+1, len(key))
 	}
 	h |= 1
 	mask := uint64(len(t.slots) - 1)
@@ -369,6 +400,6 @@ func (t *maskTable) insert(key string, d int32) uint64 {
 	for t.slots[j].hash != 0 {
 		j = (j + 1) & mask
 	}
-	t.slots[j] = maskSlot{hash: h, key: key, dest: d}
+	t.slots[j] = maskSlot{hash: h, key: start, n: end - start, dest: d}
 	return h
 }

@@ -108,7 +108,7 @@ func (m *Matcher) resolveMasksBatch(p *path) int32 {
 			mask := uint64(len(tab.slots) - 1)
 			for j := slot[i]; ; j = (j + 1) & mask {
 				s := &tab.slots[j]
-				if s.hash == hs[i] && x.equal(s.key, tab.lits) {
+				if s.hash == hs[i] && x.equal(m.maskKey(s), tab.lits) {
 					return s.dest
 				}
 				if s.hash == 0 {

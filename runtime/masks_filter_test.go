@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestMaskFilterSize: setFilter gives maskFilterBits bits per pattern, in
+// TestMaskFilterSize: filterWords gives maskFilterBits bits per pattern, in
 // a power of two of words, at least one: pattern counts at, below and
 // above the counts one, two and four words hold.
 func TestMaskFilterSize(t *testing.T) {
@@ -15,10 +15,8 @@ func TestMaskFilterSize(t *testing.T) {
 	for _, c := range []struct{ n, words int }{
 		{0, 1}, {1, 1}, {per, 1}, {per + 1, 2}, {2 * per, 2}, {2*per + 1, 4}, {4 * per, 4}, {4*per + 1, 8},
 	} {
-		var m Matcher
-		m.setFilter(c.n)
-		if len(m.maskFilter) != c.words {
-			t.Errorf("setFilter(%d): %d words, want %d", c.n, len(m.maskFilter), c.words)
+		if got := filterWords(c.n); got != c.words {
+			t.Errorf("filterWords(%d) = %d, want %d", c.n, got, c.words)
 		}
 	}
 }

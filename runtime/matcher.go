@@ -40,6 +40,7 @@ type Matcher struct {
 	termSig    [NumOps][]uint32   // per op, per state: stateSigs.term
 
 	masks      []maskTable               // see masks.go
+	maskKeys   string                    // the mask tables' keys (maskSlot.key)
 	maskProbe  [MaxElements + 1][]uint32 // per name length: the tables to probe, in order
 	maskNeed   [MaxElements + 1]uint8    // per name length: the elements its tables read
 	maskOn     [MaxElements + 1]bool     // per name length: the tables decide, not the automata

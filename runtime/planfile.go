@@ -48,8 +48,11 @@ const (
 	// DestStore, DestCluster and PropIndex and left the exact names'
 	// patterns out of DestPatterns (plancols.go); format 7 the
 	// AutoStep* sections (the policy automata's step tables,
-	// policy_steps.go).
-	PlanFormat = 7
+	// policy_steps.go); format 8 the ACLSigs section (the ACL
+	// signatures, planaclsigs.go), the MaskIndex section (the mask
+	// index's words, planmaskindex.go) and the MaskSlots and MaskFilter
+	// sections (the mask tables built, planmaskslots.go).
+	PlanFormat = 8
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8
@@ -154,6 +157,12 @@ func (c *planColumns) fields() []planField {
 		{"Sigs", &c.Matcher.Sigs},
 		// The exact names' table (format 5; plannames.go).
 		{"NameIndex", &c.Matcher.NameIndex}, {"NameRecs", &c.Matcher.NameRecs},
+		// The ACL signatures (format 8; planaclsigs.go).
+		{"ACLSigs", &c.Matcher.ACLSigs},
+		// The mask index's words (format 8; planmaskindex.go).
+		{"MaskIndex", &c.Matcher.MaskIndex},
+		// The mask tables built (format 8; planmaskslots.go).
+		{"MaskSlots", &c.Matcher.MaskSlots}, {"MaskFilter", &c.Matcher.MaskFilter},
 		// The policy automata's step tables (format 7; policy_steps.go).
 		{"AutoStepMeta", &c.AutoStepMeta}, {"AutoSteps", &c.AutoSteps},
 	}
@@ -161,8 +170,8 @@ func (c *planColumns) fields() []planField {
 
 // EncodePlan writes p in the binary form. The same plan always gives the
 // same bytes: strings are numbered in order of first use. A plan without
-// Compact.EdgeSlots, Sigs or NameIndex gets them from a Matcher built
-// here.
+// Compact.EdgeSlots, Sigs, NameIndex, ACLSigs, MaskIndex or MaskSlots
+// gets them from a Matcher built here.
 func EncodePlan(p *Plan) []byte {
 	c := columnsOf(p)
 	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())
@@ -298,7 +307,9 @@ func columnsOf(p *Plan) *planColumns {
 	c.Index.Automata = nil
 	cm := &c.Matcher
 	slots, sigs, names := len(cm.EdgeSlots) == 0, len(cm.Sigs) == 0 && len(cm.Nodes) > 0, len(cm.NameIndex) == 0 && len(cm.ExactEnds) > 0
-	if slots || sigs || names {
+	aclSigs, maskIndex := len(cm.ACLSigs) == 0, len(cm.MaskIndex) == 0 && len(cm.Masks) > 0
+	maskSlots := len(cm.MaskSlots) == 0 && len(cm.Masks) > 0
+	if slots || sigs || names || aclSigs || maskIndex || maskSlots {
 		m := NewMatcher(&p.Matcher)
 		if slots {
 			cm.EdgeSlots = m.Edges.SlotWords()
@@ -308,6 +319,15 @@ func columnsOf(p *Plan) *planColumns {
 		}
 		if names {
 			cm.NameIndex, cm.NameRecs = m.Exact.NameWords()
+		}
+		if aclSigs {
+			cm.ACLSigs = m.ACLSigWords()
+		}
+		if maskIndex {
+			cm.MaskIndex = m.MaskIndexWords()
+		}
+		if maskSlots {
+			cm.MaskSlots, cm.MaskFilter = m.MaskSlotWords()
 		}
 	}
 	c.automataColumns(p.PolicyIndex.Automata)

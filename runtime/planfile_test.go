@@ -32,6 +32,7 @@ var sectionSizes = []struct {
 	{"PolSuffixes", 0}, {"PolRequiredEnds", 4}, {"PolRequired", 0}, {"EdgeSlots", 8},
 	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
 	{"Sigs", 4}, {"NameIndex", 4}, {"NameRecs", 8},
+	{"ACLSigs", 4}, {"MaskIndex", 8}, {"MaskSlots", 8}, {"MaskFilter", 8},
 	{"AutoStepMeta", 4}, {"AutoSteps", 2},
 }
 
@@ -41,6 +42,26 @@ type layout struct {
 	head, data map[string]int
 	last       map[string]int // where its elements end, before the padding
 	end        int
+}
+
+// after is where the section after name starts, or the plan's end.
+func (l layout) after(name string) int {
+	for i, s := range sectionSizes {
+		if s.name == name && i+1 < len(sectionSizes) {
+			return l.head[sectionSizes[i+1].name]
+		}
+	}
+	return l.end
+}
+
+// sectionNumber is name's position in sectionSizes.
+func sectionNumber(name string) int {
+	for i, s := range sectionSizes {
+		if s.name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 func layoutOf(t *testing.T, b []byte) layout {

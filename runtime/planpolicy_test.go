@@ -13,7 +13,7 @@ import (
 func twoAutomataPlan(t *testing.T) []byte {
 	t.Helper()
 	p := &Plan{
-		Matcher: Compact{SetWords: 1, Sets: []uint64{0}},
+		Matcher:  Compact{SetWords: 1, Sets: []uint64{0}},
 		Policies: []PlanPolicy{{Pattern: "ab", NodeType: "queue", Attributes: "{}"}, {Pattern: "b+", NodeType: "queue", Attributes: "{}"}},
 		PolicyIndex: CompactPolicies{
 			Flags: []uint8{3 | CheckMatch, 3 | CheckMatch}, LiteralEnds: []uint32{0, 0}, EntryPolicy: []uint32{0, 1}, AtEnd: []bool{false, false},

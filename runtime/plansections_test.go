@@ -25,8 +25,8 @@ func TestPlanSections(t *testing.T) {
 	if total != len(data) {
 		t.Errorf("sections add up to %d bytes with the header, the plan has %d", total, len(data))
 	}
-	if secs[0].Name != "Meta" || secs[len(secs)-1].Name != "AutoSteps" {
-		t.Errorf("sections from %s to %s, want Meta to AutoSteps", secs[0].Name, secs[len(secs)-1].Name)
+	if last := sectionSizes[len(sectionSizes)-1].name; secs[0].Name != "Meta" || secs[len(secs)-1].Name != last {
+		t.Errorf("sections from %s to %s, want Meta to %s", secs[0].Name, secs[len(secs)-1].Name, last)
 	}
 	data[len(data)-1] ^= 1
 	if _, err := runtime.PlanSections(data); err == nil || err.Error() != "plan: offset 12: checksum mismatch" {

@@ -40,9 +40,11 @@ import "errors"
 // Version 13: PlanFormat 7 (the policy automata's step tables carried,
 // policy_steps.go); code embedding a format 6 plan would panic at
 // initialisation, so it fails to build instead.
+// Version 14: PlanFormat 8 (the ACL signatures, the mask tables and the
+// mask index carried as well), for the same reason.
 const (
-	Version    = 13
-	MinVersion = 13
+	Version    = 14
+	MinVersion = 14
 	MaxVersion = Version
 )
 

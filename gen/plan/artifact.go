@@ -78,12 +78,17 @@ func propertyValue(s config.Scalar) runtime.PropertyValue {
 }
 
 // Encode is runtime.EncodePlan of the Artifact, which carries the edge
-// table Build made (runtime.Compact.EdgeSlots), and the signatures and
-// the exact names' table of its Matcher (Compact.Sigs, NameIndex,
-// NameRecs), so that encoding does not build them again.
+// table Build made (runtime.Compact.EdgeSlots), and the automata's
+// signatures, the exact names' table, the ACL signatures and the mask
+// tables and index of its Matcher (Compact.Sigs, NameIndex, NameRecs,
+// ACLSigs, MaskIndex, MaskSlots, MaskFilter), so that encoding does not
+// build them again.
 func (p *Plan) Encode() []byte {
 	a := p.Artifact()
 	a.Matcher.Sigs = p.Matcher.SigWords()
 	a.Matcher.NameIndex, a.Matcher.NameRecs = p.Matcher.Exact.NameWords()
+	a.Matcher.ACLSigs = p.Matcher.ACLSigWords()
+	a.Matcher.MaskIndex = p.Matcher.MaskIndexWords()
+	a.Matcher.MaskSlots, a.Matcher.MaskFilter = p.Matcher.MaskSlotWords()
 	return runtime.EncodePlan(a)
 }

@@ -178,6 +178,7 @@ func TestPlanRoundTrip(t *testing.T) {
 				carried[i] = pa.CarrySteps()
 			}
 			a.PolicyIndex.Automata = carried
+			a.Matcher.ACLSigs = p.Matcher.ACLSigWords() // DecodePlan keeps them
 			got, err := runtime.DecodePlan(b)
 			if err != nil {
 				t.Fatalf("%s %s: %v", mode.name, file, err)

@@ -210,12 +210,19 @@ func automataPatterns(wild []*model.Destination, on [runtime.MaxElements + 1]boo
 	return out
 }
 
-// writeMasks appends the tables and, per length, the choice and the
-// tables it probes.
+// writeMasks appends the tables some length probes and, per length, the
+// choice and the tables it probes. A table only lengths that walk the
+// automata admit is left out (its patterns are in the automata): the
+// exact shapes' plans wrote 30 such tables of 10,000 patterns at 100k
+// destinations, which Load read and init built for no lookup.
 func (p *Plan) writeMasks(t *maskTables, on [runtime.MaxElements + 1]bool) {
 	c := &p.Compact
+	num := usedTables(t, on)
 	var keys []string
 	for i, k := range t.keys {
+		if num[i] < 0 {
+			continue
+		}
 		c.Masks = append(c.Masks, uint32(k.lits), uint32(k.lits>>32), uint32(k.elems), boolWord(k.tail))
 		for _, d := range t.dests[i] {
 			c.MaskDests = append(c.MaskDests, uint32(d.Index))
@@ -228,11 +235,33 @@ func (p *Plan) writeMasks(t *maskTables, on [runtime.MaxElements + 1]bool) {
 		if on[d] {
 			tables, _ := t.probes(d)
 			for _, i := range tables {
-				c.MaskProbes = append(c.MaskProbes, uint32(i))
+				c.MaskProbes = append(c.MaskProbes, uint32(num[i]))
 			}
 		}
 		c.MaskDepths = append(c.MaskDepths, boolWord(on[d]), uint32(len(c.MaskProbes)))
 	}
+}
+
+// usedTables numbers, in order, the tables of t that a length the tables
+// decide (on) probes; -1 for the others.
+func usedTables(t *maskTables, on [runtime.MaxElements + 1]bool) []int {
+	num := make([]int, len(t.keys))
+	for i, k := range t.keys {
+		num[i] = -1
+		for d, o := range on {
+			if o && k.admits(d) {
+				num[i] = 0
+				break
+			}
+		}
+	}
+	n := 0
+	for i := range num {
+		if num[i] == 0 {
+			num[i], n = n, n+1
+		}
+	}
+	return num
 }
 
 // literalKey is a pattern's literal elements joined by '.', as a table

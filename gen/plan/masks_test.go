@@ -183,3 +183,56 @@ func TestMaskCollisions(t *testing.T) {
 	}
 	compare(t, configJSON(true, pats[:300]...), names[:40])
 }
+
+// TestMaskTablesWrittenAreProbed: writeMasks writes exactly the tables a
+// length the tables decide probes, in order, and numbers MaskProbes by
+// them. With length 4 on: the three '*' tables of 4 elements and the '>'
+// tables of 3 or fewer (x.y.z.>, x.>), not the '*' table of 3 (x.*.z)
+// nor the '>' table of 4 elements (x.y.z.w.>), whose patterns the
+// automata keep; with no length on, none; with every length on, all.
+func TestMaskTablesWrittenAreProbed(t *testing.T) {
+	pats := []string{"x.*.z", "x.y.*.w", "*.y.z.w", "x.y.z.>", "x.>", "x.y.z.w.>", "a.*.c.d"}
+	var wild []*model.Destination
+	for _, d := range load(t, configJSON(true, pats...)).Destinations {
+		wild = append(wild, d)
+	}
+	mt := groupMasks(wild)
+	for _, tc := range []struct {
+		lengths []int
+		want    []maskKey // in probe order
+	}{
+		{[]int{4}, []maskKey{{lits: 0b1011, elems: 4}, {lits: 0b1101, elems: 4}, {lits: 0b1110, elems: 4}, {lits: 0b111, elems: 3, tail: true}, {lits: 0b1, elems: 1, tail: true}}},
+		{nil, nil},
+		{[]int{1, 2, 3, 4, 5, 6}, mt.keys},
+	} {
+		var on [runtime.MaxElements + 1]bool
+		for _, d := range tc.lengths {
+			on[d] = true
+		}
+		p := &Plan{}
+		p.writeMasks(mt, on)
+		c := &p.Compact
+		var got []maskKey
+		for i := 0; i+runtime.MaskStride <= len(c.Masks); i += runtime.MaskStride {
+			got = append(got, maskKey{lits: uint64(c.Masks[i]) | uint64(c.Masks[i+1])<<32, elems: int(c.Masks[i+2]), tail: c.Masks[i+3] == 1})
+		}
+		if !slices.Equal(got, tc.want) || len(c.MaskEnds) != len(tc.want) {
+			t.Errorf("lengths %v: tables %v (%d ends), want %v", tc.lengths, got, len(c.MaskEnds), tc.want)
+		}
+		seen := make([]bool, len(got))
+		start := uint32(0)
+		for d := 0; d <= runtime.MaxElements; d++ {
+			end := c.MaskDepths[2*d+1]
+			for _, x := range c.MaskProbes[start:end] {
+				if !got[x].admits(d) {
+					t.Errorf("lengths %v: names of %d elements probe table %d, %v", tc.lengths, d, x, got[x])
+				}
+				seen[x] = true
+			}
+			start = end
+		}
+		if slices.Contains(seen, false) {
+			t.Errorf("lengths %v: a written table no length probes: %v", tc.lengths, seen)
+		}
+	}
+}
