@@ -41,7 +41,10 @@ func (t *EdgeTable) SlotWords() []uint64 {
 func edgeTableOf(words []uint64, elem func(int) string, edges int, from, to []uint32) EdgeTable {
 	n := len(words) / edgeSlotWords
 	t := EdgeTable{shift: uint(64 - bits.TrailingZeros(uint(n)))}
-	if wordsInPlace {
+	// n > 0: a shorter words (a Compact not yet checked: EncodePlan's
+	// NewMatcher) is smaller than one slot, and checkptr rejects even an
+	// empty slice of slots made from it.
+	if wordsInPlace && n > 0 {
 		t.short = unsafe.Slice((*shortEdge)(unsafe.Pointer(unsafe.SliceData(words))), n)
 	} else {
 		t.short = make([]shortEdge, n)
