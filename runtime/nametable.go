@@ -302,12 +302,6 @@ func (t *NameTable) Value(rec, i int) uint32 {
 	return uint32(r[1] >> 32)
 }
 
-// value0 is Value(rec, 0) without Value's switch, small enough to
-// inline where Value is not.
-func (t *NameTable) value0(rec int) uint32 {
-	return uint32(t.recs[rec] >> 32)
-}
-
 // opValue is Value(rec, 1+op) without Value's switch: values 1 and 2
 // share a word.
 func (t *NameTable) opValue(rec int, op Op) uint32 {
