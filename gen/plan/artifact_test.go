@@ -178,7 +178,8 @@ func TestPlanRoundTrip(t *testing.T) {
 				carried[i] = pa.CarrySteps()
 			}
 			a.PolicyIndex.Automata = carried
-			a.Matcher.ACLSigs = p.Matcher.ACLSigWords() // DecodePlan keeps them
+			a.Matcher.ACLSigs = p.Matcher.ACLSigWords()                           // DecodePlan keeps them
+			a.Matcher.NameIndex, a.Matcher.NameRecs = p.Matcher.Exact.NameWords() // and these
 			got, err := runtime.DecodePlan(b)
 			if err != nil {
 				t.Fatalf("%s %s: %v", mode.name, file, err)
