@@ -65,7 +65,7 @@ func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Princ
 		// Only a valid name of a table length is ever put, so a hit needs
 		// no split but where the row decides: it spares the split, 15-20
 		// ns on the events family's names of 100-120 bytes.
-		h = nameHash(name, h)
+		h = nameHash(&m.Exact, name, h)
 		if u, ok := w.get(name, h); ok {
 			return m.unionDecides(op, &p, name, u, principals, csig)
 		}
@@ -77,9 +77,9 @@ func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Princ
 		return m.allowedPath(op, &p, principals, csig)
 	}
 	// A valid name has at most MaxNameBytes, which a way holds.
-	h = nameHash(name, h) // h itself if hashed above
 	u, ok := uint32(0), false
 	if !first {
+		h = nameHash(&m.Exact, name, h) // hashed above if first
 		u, ok = w.get(name, h)
 	}
 	if !ok {

@@ -233,14 +233,53 @@ func (c *cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 }
 
 // nameHash is the hash Resolve's and Allowed's caches key name by: the
-// hash the exact table's probe computed (h != 0), sampled or whole, so
-// that a name is hashed once per call, else Hash(name, NameSeed). Which
-// one a name gets depends only on the name and the Matcher's table, so a
-// name always lands in one set; names sharing a sampled hash share a set
-// and its key bits, and the ways' whole-name comparison tells them apart.
-func nameHash(name string, h uint64) uint64 {
-	if h != 0 {
-		return h
+// hash t's probe computed (h != 0), so that a name is hashed once per
+// call, with the words it did not read (unread) where t samples; else
+// Hash(name, NameSeed). Which one a name gets depends only on the name
+// and the table, so a name always lands in one set.
+//
+// A sampled hash serves the exact table, whose keys were checked to
+// rarely share one (sampleable), but not the cache, whose names are
+// whatever a broker is asked: names differing only between the sampled
+// words (an id in the middle of a long name) shared a set and its key
+// bits, up to 26 of the events family's wildcard-only names at N = 100
+// in one set of 8 ways (686 names, 287 sampled hashes), so that 12% of
+// that stream missed the cache for good, each miss a walk.
+func nameHash(t *NameTable, name string, h uint64) uint64 {
+	if h != 0 && (!t.sampled || len(name) <= sampledWhole) {
+		return h // inlined: most names, and every one where t hashes whole names
+	}
+	return rehash(name, h)
+}
+
+// rehash is nameHash for a name t did not hash (h == 0) or sampled and
+// did not read whole.
+func rehash(name string, h uint64) uint64 {
+	if h == 0 {
+		return Hash(name, NameSeed)
+	}
+	return h ^ unread(name)
+}
+
+// sampledWhole is the longest name sampleHash reads every byte of: its
+// first, middle and last 8 bytes cover at most 24.
+const sampledWhole = 24
+
+// unread hashes the bytes of a name over sampledWhole bytes that
+// sampleHash leaves out, with independent multiplies (no chain through
+// the sampled hash): up to 40 bytes the words at 8 and n-16 cover them
+// (with the sampled middle word, whose bytes n/2-4 to n/2+4 reach both),
+// up to 72 the first and last 32 bytes; a longer name is hashed whole,
+// its comparison in the cache costing more than the hash.
+func unread(name string) uint64 {
+	n := len(name)
+	if n <= 40 {
+		return mix(loadAt(name, 8)^hashK1, loadAt(name, n-16)^hashK2)
+	}
+	if n <= 72 {
+		return mix(loadAt(name, 8)^hashK1, loadAt(name, 16)^hashK2) ^
+			mix(loadAt(name, 24)^hashK3, loadAt(name, n-32)^hashK1) ^
+			mix(loadAt(name, n-24)^hashK2, loadAt(name, n-16)^hashK3)
 	}
 	return Hash(name, NameSeed)
 }
@@ -248,16 +287,15 @@ func nameHash(name string, h uint64) uint64 {
 // resolveCached is Resolve for a name not in the exact table: the cached
 // answer, or resolveSlow's, offered to the cache. The cache is keyed by
 // the hash the exact table's probe computed (h; 0 when it did not hash
-// the name), see nameHash: on names of 60-140 bytes a second hash cost
-// about 15 ns of the lookup where the table hashes whole names, and 5-15
-// ns on top of the sampled hash where it samples them.
+// the name) where that hash read the whole name, see nameHash: on names
+// of 60-140 bytes a second hash cost about 15 ns of the lookup.
 func (m *Matcher) resolveCached(name string, h uint64) (int, error) {
 	c := m.cache
 	n := len(name)
 	if c == nil || n == 0 || n > maxCachedName {
 		return m.resolveSlow(name)
 	}
-	h = nameHash(name, h)
+	h = nameHash(&m.Exact, name, h)
 	w := c.table()
 	if a, ok := w.get(name, h); ok {
 		return cacheResult(a)

@@ -315,9 +315,10 @@ func TestCacheEverySetUsed(t *testing.T) {
 }
 
 // TestCacheKeyedByProbeHash: Resolve keys the cache by the hash the
-// exact table's probe computed, the sampled one where the table samples
-// (nameHash), so that a name it does not hold is hashed once: a name of
-// each length class Resolve cached is found under that hash.
+// exact table's probe computed (nameHash): the sampled hash itself up to
+// sampledWhole bytes, so that such a name is hashed once, and above it
+// the sampled hash with the bytes it left out; a name of each length
+// class Resolve cached is found under that key.
 func TestCacheKeyedByProbeHash(t *testing.T) {
 	keys := nameTableKeys()
 	m := &Matcher{Exact: NewNameTable(keys, nameValues(keys)), Automata: make([]Automaton, 0, 1)}
@@ -325,15 +326,87 @@ func TestCacheKeyedByProbeHash(t *testing.T) {
 		t.Fatal("the test's table does not sample its keys")
 	}
 	m.cache = newTestResultCache()
-	for _, n := range []int{4, 7, 8, 9, 16, 17, 32, 33, 48, 49, 64, 65, 200} {
+	for _, n := range []int{4, 7, 8, 9, 16, 17, sampledWhole - 1, sampledWhole, sampledWhole + 1, 32, 33, 40, 41, 48, 49, 64, 65, 200} {
 		name := "a.." + strings.Repeat("b", n-3) // invalid: resolveSlow's answer is quick
 		for range 2 {
 			if d, err := m.Resolve(name); d != -1 || err != ErrInvalidName {
 				t.Fatalf("%d bytes: Resolve = %d, %v", n, d, err)
 			}
 		}
-		if _, ok := m.cache.table().get(name, m.Exact.hash(name)); !ok {
-			t.Errorf("%d bytes: not cached under the exact table's hash", n)
+		h := m.Exact.hash(name)
+		if n > sampledWhole {
+			h ^= unread(name)
+		}
+		if _, ok := m.cache.table().get(name, h); !ok {
+			t.Errorf("%d bytes: not cached under hash %#x (the sample's: %v)", n, h, n <= sampledWhole)
+		}
+	}
+}
+
+// TestCacheKeyReadsEveryByte: the key nameHash gives a name of any length
+// where the table samples changes with every byte of the name: unread
+// covers what the sample leaves out, at and around each of its bounds.
+func TestCacheKeyReadsEveryByte(t *testing.T) {
+	keys := nameTableKeys()
+	tab := NewNameTable(keys, nameValues(keys))
+	key := func(s string) uint64 { return nameHash(&tab, s, tab.hash(s)) }
+	for n := 8; n <= MaxNameBytes; n++ {
+		base := strings.Repeat("q", n)
+		for i := range n {
+			b := []byte(base)
+			b[i] = 'r'
+			if key(string(b)) == key(base) {
+				t.Fatalf("%d bytes: byte %d does not change the cache's key", n, i)
+			}
+		}
+	}
+}
+
+// TestCacheSampledCrowd: names that share the exact table's sampled hash,
+// differing only in bytes it does not read (an id mid-name), are cached
+// all together, many more of them than a set has ways; a name of
+// sampledWhole bytes, every byte of which the sample reads, keeps it.
+func TestCacheSampledCrowd(t *testing.T) {
+	keys := nameTableKeys()
+	m := &Matcher{Exact: NewNameTable(keys, nameValues(keys)), Automata: make([]Automaton, 0, 1)}
+	m.cache = newTestResultCache()
+	const crowd = 4 * cacheWays
+	var names []string
+	for i := range crowd {
+		// 100 bytes: the sample reads 0-7, 46-53 and 92-99.
+		names = append(names, fmt.Sprintf("a..%s%03d%s", strings.Repeat("b", 10), i, strings.Repeat("c", 84)))
+	}
+	if sampleHash(names[0]) != sampleHash(names[1]) {
+		t.Fatal("the crowd's names do not share a sampled hash")
+	}
+	for range 2 {
+		for _, name := range names {
+			m.Resolve(name)
+		}
+	}
+	for _, name := range names {
+		if _, ok := m.cache.table().get(name, nameHash(&m.Exact, name, sampleHash(name))); !ok {
+			t.Fatalf("%q not cached: the crowd shares a set", name)
+		}
+	}
+	for _, n := range []int{sampledWhole - 1, sampledWhole} {
+		if h := m.Exact.hash(names[0][:n]); nameHash(&m.Exact, names[0][:n], h) != h {
+			t.Errorf("%d bytes: hashed again though the sample read every byte", n)
+		}
+	}
+	// sampledWhole's claim: up to it every byte moves the sampled hash,
+	// above it some byte does not.
+	for n := 8; n <= sampledWhole+1; n++ {
+		unread := -1
+		for i := range n {
+			b := []byte(strings.Repeat("q", n))
+			b[i] = 'r'
+			if sampleHash(string(b)) == sampleHash(strings.Repeat("q", n)) {
+				unread = i
+			}
+		}
+		if (unread >= 0) != (n > sampledWhole) {
+			t.Errorf("%d bytes: byte %d unread by the sample (-1: none)", n, unread)
 		}
 	}
 }
