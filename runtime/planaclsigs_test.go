@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/destgen/destgen/gen/model"
@@ -171,7 +172,12 @@ func TestDecodePlanACLSigs(t *testing.T) {
 	for _, j := range []int{1 + 2*principals, 1 + 2*principals + sets} {
 		checkErr(t, fmt.Sprint("set 0 signature at ", j), with(j, 1), fail(j, "the empty set 0 has a signature"))
 	}
-	if _, err := runtime.DecodePlan(with(2+2*principals, w[2+2*principals]^1)); err != nil {
-		t.Errorf("another set's signature changed: %v", err)
+	// A set's second signature is checked against nothing; its first is
+	// against the automata's signatures (Sigs) of the states that have it.
+	if _, err := runtime.DecodePlan(with(2+2*principals+sets, w[2+2*principals+sets]^1)); err != nil {
+		t.Errorf("another set's second signature changed: %v", err)
+	}
+	if _, err := runtime.DecodePlan(with(2+2*principals, w[2+2*principals]^1)); err == nil || !strings.Contains(err.Error(), ": Sigs[") {
+		t.Errorf("set 1's signature changed, which a state's tail has: %v, want an error at Sigs", err)
 	}
 }

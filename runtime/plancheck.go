@@ -31,7 +31,7 @@ func (d *planDecoder) validate(c *planColumns) error {
 	for _, rule := range []func() error{
 		v.meta, v.blobs, v.checkPrincipals, v.checkSets, v.destinations, v.exact, v.lists,
 		v.checkNodes, v.states, v.automata, v.edges, v.edgeSlots, v.policyIndex, v.policyAutomata, v.checkPolicies, v.properties,
-		v.masks, v.sigs, v.names, v.policySteps, v.aclSigs, v.maskIndex, v.maskSlots,
+		v.masks, v.names, v.policySteps, v.aclSigs, v.sigs, v.maskIndex, v.maskSlots,
 	} {
 		if err := rule(); err != nil {
 			return err
