@@ -179,6 +179,7 @@ func TestPlanRoundTrip(t *testing.T) {
 			}
 			a.PolicyIndex.Automata = carried
 			a.Matcher.ACLSigs = p.Matcher.ACLSigWords() // DecodePlan keeps them
+			a.Matcher.Sigs = p.Matcher.SigWords()       // and these, checked against them
 			got, err := runtime.DecodePlan(b)
 			if err != nil {
 				t.Fatalf("%s %s: %v", mode.name, file, err)
