@@ -131,7 +131,7 @@ func FuzzDecodePlan(f *testing.F) {
 			seedcorpus.Add(f, m, "svc.ab.v1.x")
 		}
 		var carried [][]byte
-		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter", "Sigs"} {
+		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter", "NameIndex", "NameRecs", "Sigs"} {
 			carried = append(carried, sectionSeeds(f, b, name)...)
 		}
 		for _, m := range carried {
@@ -221,7 +221,10 @@ func sectionsOf(f *testing.F, b []byte) iter.Seq2[string, [2]int] {
 // sectionSeeds are b with each of the first 32-bit words of the section
 // named name (plan format 8's carried words: heads, principals' bits and
 // set signatures; the mask index; the mask slots' hashes, keys and
-// destinations, and filter) set to 0, 1, 2, 3, 29 and all ones, sealed.
+// destinations, and filter; the exact names' sampled flag and first
+// index entries, and their first record's header and bytes, which
+// DecodePlan keeps since s16) set to 0, 1, 2, 3, 29 and all ones,
+// sealed.
 func sectionSeeds(f *testing.F, b []byte, name string) [][]byte {
 	var out [][]byte
 	for n, at := range sectionsOf(f, b) {

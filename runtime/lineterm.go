@@ -5,22 +5,14 @@ package runtime
 // DOTALL matches. It looks at UTF-8 encodings only; a stray byte that is not
 // valid UTF-8 is not a terminator, as Go's regexp reads it as U+FFFD.
 //
-// Every prefix or suffix policy's match runs it on the rest of the name, so
-// it looks at eight bytes at a time: a string whose bytes are all in
+// It looks at eight bytes at a time: a string whose bytes are all in
 // 0x0E..0x7F (printable ASCII, as node names nearly always are) holds no
 // terminator and no part of one. Any other string is checked byte by
-// byte.
+// byte. PolicyIndex.Find tests the words of a name of 8 bytes or more
+// first (nameWords, restClean) and calls it only on the rest of a
+// shorter name or of one whose words hold a suspect byte: at most 81
+// times in 4,096 names of a policy workload (2026-12-02).
 func NoLineTerminator(s string) bool {
-	// 8 to 16 bytes, the usual rest of a node name past a policy's
-	// literal: two overlapping words, in a body small enough to inline.
-	if n := len(s); n >= 8 && n <= 16 {
-		return suspect(word64(s))|suspect(word64(s[n-8:])) == 0 || noLineTerminatorBytes(s)
-	}
-	return noLineTerminatorWords(s)
-}
-
-// noLineTerminatorWords is NoLineTerminator for any length.
-func noLineTerminatorWords(s string) bool {
 	n := len(s)
 	var sus uint64
 	if n >= 8 {

@@ -95,6 +95,9 @@ const (
 	maxNameKey = 255
 	// recordHeader is the words of a record before its key.
 	recordHeader = 2
+	// maxRecordWords bounds a table's record words: an index entry holds
+	// its record's offset below its tag, whose top bit is always set.
+	maxRecordWords = 1 << 31
 )
 
 // recordWords is the length in words of a record whose key has n bytes.
@@ -137,7 +140,7 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 		keys:    keys,
 		sampled: sampleable(keys),
 	}
-	if t.offMask >= 1<<31 {
+	if words > maxRecordWords {
 		panic("runtime: NewNameTable: too many keys")
 	}
 	off := 0

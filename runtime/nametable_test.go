@@ -300,3 +300,22 @@ func TestNameTableProbeHash(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyWordEveryLength: the plan check's keyWord gives the record words
+// newNameTable writes for a key of every length from 1 to 24 (below, at
+// and above a whole word: its last word partial or whole), zero padding
+// included.
+func TestKeyWordEveryLength(t *testing.T) {
+	for n := 1; n <= 24; n++ {
+		k := strings.Repeat("\xa5", n/2) + strings.Repeat("b", n-n/2)
+		tab := NewNameTable([]string{k}, [][]uint32{{7}})
+		for i := 0; i < n; i += 8 {
+			if got, want := keyWord(k, i), tab.recs[recordHeader+i/8]; got != want {
+				t.Errorf("%d bytes: keyWord(%d) = %#x, record word %#x", n, i, got, want)
+			}
+		}
+		if words := recordWords(n); len(tab.recs) != words {
+			t.Errorf("%d bytes: %d record words, want %d", n, len(tab.recs), words)
+		}
+	}
+}

@@ -172,12 +172,14 @@ func TestDecodePlanACLSigs(t *testing.T) {
 	for _, j := range []int{1 + 2*principals, 1 + 2*principals + sets} {
 		checkErr(t, fmt.Sprint("set 0 signature at ", j), with(j, 1), fail(j, "the empty set 0 has a signature"))
 	}
-	// A set's second signature is checked against nothing; its first is
-	// against the automata's signatures (Sigs) of the states that have it.
+	// A set's second signature is not checked against the set; its first
+	// is, in the records of the exact names that hold the set
+	// (plannames.go), and set 1 is one of them here, and in the automata's
+	// signatures (Sigs, plansigs.go), checked after the names.
 	if _, err := runtime.DecodePlan(with(2+2*principals+sets, w[2+2*principals+sets]^1)); err != nil {
 		t.Errorf("another set's second signature changed: %v", err)
 	}
-	if _, err := runtime.DecodePlan(with(2+2*principals, w[2+2*principals]^1)); err == nil || !strings.Contains(err.Error(), ": Sigs[") {
-		t.Errorf("set 1's signature changed, which a state's tail has: %v, want an error at Sigs", err)
+	if _, err := runtime.DecodePlan(with(2+2*principals, w[2+2*principals]^1)); err == nil || !strings.Contains(err.Error(), "does not hold its length, destination and signatures") {
+		t.Errorf("another set's first signature changed: %v; want an exact name's record that disagrees", err)
 	}
 }

@@ -1,6 +1,9 @@
 package runtime
 
-import "math/bits"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // A plan carries its exact-name table as newNameTable lays it out
 // (Compact.NameIndex, NameRecs), so that generated code's initialisation
@@ -12,12 +15,22 @@ import "math/bits"
 // NameIndex is the table's sampled flag (0 or 1), then its index entries
 // (a power of two of them, at least twice the names, then the first
 // again, as Find reads it); NameRecs its records, each recordWords of its
-// name. A validated plan (DecodePlan) checks only their lengths against
-// ExactKeys and drops them, as it does the signatures (plansigs.go):
-// checking every entry against its name would cost what building the
-// table does. The records hold the names' bytes in memory order, which
-// is the plan's byte order only where wordsInPlace holds; elsewhere
-// NewMatcher builds the table.
+// name, in ExactKeys' order. A validated plan (DecodePlan) keeps them
+// after checking (names) every record against its name (length, bytes,
+// zero padding, destination, and the signatures of its ACL sets in
+// ACLSigs) and every index entry against the records (an occupied entry
+// names the start of a record no other entry names, and every record is
+// named): a hit then answers what the plan's Infos say, no lookup reads
+// past a record, and at most half the entries are occupied, so that a
+// probe stops at an empty one. The entries' tags are not checked against
+// the names' hashes: that would cost what building the table does, and a
+// wrong tag only makes the table miss a name it holds, whose lookup then
+// goes on to the wildcard structures, as a plan that lists the name
+// wrongly does. A plan without ACLSigs has its table dropped, as its
+// signatures are then computed by NewMatcher, not carried. The records
+// hold the names' bytes in memory order, which is the plan's byte order
+// only where wordsInPlace holds; elsewhere NewMatcher builds the table
+// (the check reads the plan's order, so that the same plans pass).
 
 // NameWords returns the table as Compact.NameIndex and NameRecs hold it,
 // or nils for an empty table: what gen/plan writes into a plan from the
@@ -69,8 +82,8 @@ func nameWordCounts(blob string, ends []uint32) (entries, words int) {
 	return pow2AtLeast(2 * len(ends)), words
 }
 
-// names checks the carried name table's lengths against ExactKeys
-// (checked by blobs) and drops it: NewMatcher builds the table.
+// names checks the carried name table (see above), or drops it when
+// NewMatcher would build it anyway.
 func (v *planCheck) names() error {
 	c := &v.c.Matcher
 	if len(c.NameIndex) == 0 && len(c.NameRecs) == 0 {
@@ -86,6 +99,91 @@ func (v *planCheck) names() error {
 	if n > 0 && c.NameIndex[0] > 1 {
 		return v.fail("NameIndex", 0, "sampled flag "+itoa(int(c.NameIndex[0]))+" is not 0 or 1")
 	}
-	c.NameIndex, c.NameRecs = nil, nil
+	if n == 0 || !aclSigsFit(len(c.ACLSigs), v.principals, v.sets) {
+		c.NameIndex, c.NameRecs = nil, nil
+		return nil
+	}
+	if err := v.nameRecords(); err != nil {
+		return err
+	}
+	return v.nameEntries(n, words)
+}
+
+// nameRecords checks that NameRecs holds, in order, each exact name's
+// record as newNameTable writes it, with its destination and its ACL
+// sets' signatures from ACLSigs (whose length names checked).
+func (v *planCheck) nameRecords() error {
+	c := &v.c.Matcher
+	setSig := c.ACLSigs[1+2*v.principals:][:v.sets]
+	key := keysOf(c.ExactKeys, c.ExactEnds)
+	r := 0
+	for j := range c.ExactEnds {
+		k, f := key(j), c.Infos[j*InfoStride:(j+1)*InfoStride] // exact checked Infos' sets
+		rec := c.NameRecs[r : r+recordWords(len(k))]
+		if rec[0] != uint64(len(k))|uint64(uint32(f[0]))<<32 || rec[1] != uint64(setSig[f[3]])|uint64(setSig[f[4]])<<32 {
+			return v.fail("NameRecs", r, "record of exact name "+strconv.Quote(k)+" does not hold its length, destination and signatures")
+		}
+		for i := 0; i < len(k); i += 8 {
+			if rec[recordHeader+i/8] != keyWord(k, i) {
+				return v.fail("NameRecs", r+recordHeader+i/8, "record of exact name "+strconv.Quote(k)+" does not hold its bytes, zero-padded")
+			}
+		}
+		r += len(rec)
+	}
+	return nil
+}
+
+// keyWord is the record word of key k's bytes from i on, as the records
+// hold them: little-endian, zero past k's end, whatever the build (load_safe.go).
+func keyWord(k string, i int) uint64 {
+	if i+8 <= len(k) {
+		return loadAt(k, i)
+	}
+	var w uint64
+	for j := len(k) - 1; j >= i; j-- {
+		w = w<<8 | uint64(k[j])
+	}
+	return w
+}
+
+// nameEntries checks that NameIndex's n entries (after the flag) name
+// each record once, every occupied one with a tag, and that the entry
+// after them repeats the first.
+func (v *planCheck) nameEntries(n, words int) error {
+	c := &v.c.Matcher
+	if words > maxRecordWords {
+		return v.count("NameRecs", words, maxRecordWords, "at most what an index entry's offset can address")
+	}
+	offMask := uint32(1)<<bits.Len(uint(words-1)) - 1
+	// starts has a bit per record's first word, cleared when an entry
+	// names it.
+	starts := make([]uint64, (words+63)/64)
+	key := keysOf(c.ExactKeys, c.ExactEnds)
+	for j, r := 0, 0; j < len(c.ExactEnds); j++ {
+		starts[r/64] |= 1 << (r % 64)
+		r += recordWords(len(key(j)))
+	}
+	index := c.NameIndex[1:]
+	for i, e := range index[:n] {
+		r := e & offMask
+		switch {
+		case e == 0:
+			continue
+		case e>>31 == 0:
+			return v.fail("NameIndex", 1+i, "occupied entry without a tag")
+		case int(r) >= words || starts[r/64]&(1<<(r%64)) == 0:
+			return v.fail("NameIndex", 1+i, "record offset "+itoa(int(r))+" is not the start of a record no other entry names")
+		}
+		starts[r/64] &^= 1 << (r % 64)
+	}
+	for i, w := range starts {
+		if w != 0 {
+			r := 64*i + bits.TrailingZeros64(w)
+			return v.fail("NameRecs", r, "record is not in NameIndex")
+		}
+	}
+	if index[n] != index[0] {
+		return v.fail("NameIndex", 1+n, "last entry does not repeat the first")
+	}
 	return nil
 }

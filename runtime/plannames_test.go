@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -15,9 +16,10 @@ import (
 // TestPlanNamesCarried: a plan carries its exact names' table; a Matcher
 // that adopts it (MustLoadPlan) finds every exact name, with the same
 // destination and ACL answers, rejects the same misses and lists the
-// same names in the same order as one that builds it (DecodePlan drops
-// the table it checked the lengths of), with fewer allocations where it
-// is adopted (namesInPlace), the same where it is built again. The
+// same names in the same order as one that builds it (a Compact without
+// the table), with fewer allocations where it is adopted (namesInPlace),
+// the same where it is built again. DecodePlan keeps the table it
+// checked. The
 // synthetic names are hashed by samples and the unsampled config's,
 // which differ only between the samples, are not (NameIndex[0]), so
 // both hashes are adopted.
@@ -29,14 +31,14 @@ func TestPlanNamesCarried(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(trusted.Matcher.NameIndex) < 3 || checked.Matcher.NameIndex != nil || checked.Matcher.NameRecs != nil {
+		if kept := checked.Matcher.NameIndex != nil && checked.Matcher.NameRecs != nil; len(trusted.Matcher.NameIndex) < 3 || !kept {
 			t.Fatalf("%s: carried index of %d words; DecodePlan kept %d", name, len(trusted.Matcher.NameIndex), len(checked.Matcher.NameIndex))
 		}
 		sampled[trusted.Matcher.NameIndex[0]] = true
-		adopted, built := runtime.NewMatcher(&trusted.Matcher), runtime.NewMatcher(&checked.Matcher)
-		adopt := testing.AllocsPerRun(2, func() { runtime.NewMatcher(&trusted.Matcher) })
 		without := trusted.Matcher
 		without.NameIndex, without.NameRecs = nil, nil
+		adopted, built, checkedM := runtime.NewMatcher(&trusted.Matcher), runtime.NewMatcher(&without), runtime.NewMatcher(&checked.Matcher)
+		adopt := testing.AllocsPerRun(2, func() { runtime.NewMatcher(&trusted.Matcher) })
 		if build := testing.AllocsPerRun(2, func() { runtime.NewMatcher(&without) }); namesInPlace != (adopt+3 <= build) || !namesInPlace && adopt != build {
 			t.Errorf("%s: NewMatcher makes %v allocations with the carried name table, %v building it (adopted here: %v)", name, adopt, build, namesInPlace)
 		}
@@ -45,6 +47,9 @@ func TestPlanNamesCarried(t *testing.T) {
 			keys = append(keys, k)
 			if got, ok := adopted.Exact.Lookup(k); !ok || got != v {
 				t.Errorf("%s: adopted table: %q -> %d, %v; want %d", name, k, got, ok, v)
+			}
+			if got, ok := checkedM.Exact.Lookup(k); !ok || got != v {
+				t.Errorf("%s: DecodePlan's table: %q -> %d, %v; want %d", name, k, got, ok, v)
 			}
 			for _, miss := range []string{k + "x", k[:len(k)-1], "x" + k[1:]} {
 				_, a := adopted.Exact.Lookup(miss)
@@ -133,4 +138,48 @@ func unsampledPlan(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return string(runtime.EncodePlan(plan.Build(m).Artifact()))
+}
+
+// TestDecodePlanNamesChecked: each rule of names, on richPlan: an entry
+// naming no record's start, a record named twice or not at all, an
+// occupied entry without its tag's top bit, the last entry not the first
+// again, and a record whose header or bytes (padding included) are not
+// its name's.
+func TestDecodePlanNamesChecked(t *testing.T) {
+	b := richPlan(t)
+	l := layoutOf(t, b)
+	n := int(binary.LittleEndian.Uint32(b[l.head["NameIndex"]+4:])) - 2
+	words := int(binary.LittleEndian.Uint32(b[l.head["NameRecs"]+4:]))
+	entry := func(i int) uint32 { return binary.LittleEndian.Uint32(b[l.data["NameIndex"]+4*(1+i):]) }
+	offMask := uint32(1)<<bits.Len(uint(words-1)) - 1
+	full, empty := -1, -1
+	for i := range n {
+		if e := entry(i); e != 0 && full < 0 && e&offMask > 0 {
+			full = i
+		} else if e == 0 && empty < 0 {
+			empty = i
+		}
+	}
+	if full < 0 || empty < 0 || words < 4 {
+		t.Fatalf("richPlan's name table: %d entries, %d record words, no occupied entry past record 0 or no empty one", n, words)
+	}
+	e := entry(full)
+	// Record 0 is "foo.bar"'s: 7 bytes, then one of padding.
+	first, key := binary.LittleEndian.Uint64(b[l.data["NameRecs"]:]), binary.LittleEndian.Uint64(b[l.data["NameRecs"]+16:])
+	notStart := fmt.Sprintf("record offset %d is not the start of a record no other entry names", e&offMask+1)
+	cs := []corruption{
+		{section: "NameIndex", elem: 1 + full, value: uint64(e + 1), want: fmt.Sprintf("NameIndex[%d]: %s", 1+full, notStart)},
+		{section: "NameIndex", elem: 1 + full, value: uint64(e | offMask), want: fmt.Sprintf("NameIndex[%d]: record offset %d is not the start of a record no other entry names", 1+full, offMask)},
+		{section: "NameIndex", elem: 1 + full, value: uint64(e &^ (1 << 31)), want: fmt.Sprintf("NameIndex[%d]: occupied entry without a tag", 1+full)},
+		{section: "NameIndex", elem: 1 + full, value: 0, want: fmt.Sprintf("NameRecs[%d]: record is not in NameIndex", e&offMask), atSect: "NameRecs", at: int(e & offMask)},
+		{section: "NameIndex", elem: 1 + n, value: uint64(entry(0) ^ 1<<31), want: fmt.Sprintf("NameIndex[%d]: last entry does not repeat the first", 1+n)},
+		{section: "NameRecs", elem: 0, value: first + 1<<32, want: "NameRecs[0]: record of exact name \"foo.bar\" does not hold its length, destination and signatures"},
+		{section: "NameRecs", elem: 0, value: first ^ 1, want: "NameRecs[0]: record of exact name \"foo.bar\" does not hold its length, destination and signatures"},
+		{section: "NameRecs", elem: 2, value: 0, want: "NameRecs[2]: record of exact name \"foo.bar\" does not hold its bytes, zero-padded"},
+		{section: "NameRecs", elem: 2, value: key | 1<<56, want: "NameRecs[2]: record of exact name \"foo.bar\" does not hold its bytes, zero-padded"},
+	}
+	// An empty entry naming the record the occupied one names: the later
+	// of the two is the error.
+	cs = append(cs, corruption{section: "NameIndex", elem: 1 + empty, value: uint64(e), want: fmt.Sprintf("NameIndex[%d]: record offset %d is not the start of a record no other entry names", 1+max(empty, full), e&offMask)})
+	checkCorruptions(t, b, cs)
 }

@@ -16,32 +16,7 @@ type tableSpec struct {
 // literal too short to index goes to the always bucket, which is slower,
 // never wrong.
 func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
-	byTable := map[tableSpec][]policyEntry{}
-	var specs []tableSpec
-	var always, infix []policyEntry
-	start := uint32(0)
-	for e, end := range c.LiteralEnds {
-		ent := newEntry(c, e, c.Literals[start:end])
-		start = end
-		if ent.check == CheckAutomaton {
-			continue // decided by its automaton alone
-		}
-		spec := tableSpec{klen: keyClass(len(ent.lit)), fold: ent.anchor == AnchorFold, back: ent.suffix}
-		if spec.klen == 8 { // front8 holds fold entries too (see PolicyIndex)
-			spec.fold = false
-		}
-		switch {
-		case ent.anchor == AnchorInfix && len(ent.lit) >= gramBytes:
-			infix = append(infix, ent)
-		case ent.anchor == AnchorInfix || spec.klen == 0:
-			always = append(always, ent)
-		default:
-			if byTable[spec] == nil {
-				specs = append(specs, spec)
-			}
-			byTable[spec] = append(byTable[spec], ent)
-		}
-	}
+	specs, byTable, always, infix := sortEntries(c)
 	// entries[0] is a sentinel no bucket holds, so that every bucket,
 	// even a split one left empty, starts past 0 and its slot's end is
 	// not 0, which marks an empty slot.
@@ -83,6 +58,37 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 		x.infix = newInfixIndex(x.entries, which)
 	}
 	return x
+}
+
+// sortEntries decodes c's entries, but those an automaton decides alone,
+// and sorts them: by table (specs in first-seen order), inner literals
+// to index, and the rest into the always bucket.
+func sortEntries(c *CompactPolicies) (specs []tableSpec, byTable map[tableSpec][]policyEntry, always, infix []policyEntry) {
+	byTable = map[tableSpec][]policyEntry{}
+	start := uint32(0)
+	for e, end := range c.LiteralEnds {
+		ent := newEntry(c, e, c.Literals[start:end])
+		start = end
+		if ent.check == CheckAutomaton {
+			continue // decided by its automaton alone
+		}
+		spec := tableSpec{klen: keyClass(len(ent.lit)), fold: ent.anchor == AnchorFold, back: ent.suffix}
+		if spec.klen == 8 { // front8 holds fold entries too (see PolicyIndex)
+			spec.fold = false
+		}
+		switch {
+		case ent.anchor == AnchorInfix && len(ent.lit) >= gramBytes:
+			infix = append(infix, ent)
+		case ent.anchor == AnchorInfix || spec.klen == 0:
+			always = append(always, ent)
+		default:
+			if byTable[spec] == nil {
+				specs = append(specs, spec)
+			}
+			byTable[spec] = append(byTable[spec], ent)
+		}
+	}
+	return specs, byTable, always, infix
 }
 
 // minLeadShare: a list automaton leads (runs before the index, see

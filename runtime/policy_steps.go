@@ -1,6 +1,9 @@
 package runtime
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // A plan carries each policy automaton's composed step tables (the pair
 // and quad tables, see automaton) as PolicyAutomaton.Steps, so that
@@ -106,7 +109,7 @@ func (c *PolicyAutomaton) checkSteps() (int, string) {
 // or -1. It takes the maximum first, without a branch an entry could
 // mispredict, and looks for the entry only when that is too large.
 func firstAtLeast(s []uint16, n uint64) int {
-	if len(s) == 0 || uint64(maxOf(s)) < n {
+	if len(s) == 0 || uint64(slices.Max(s)) < n {
 		return -1
 	}
 	for j, x := range s {
@@ -154,21 +157,13 @@ func (c PolicyAutomaton) CarrySteps() PolicyAutomaton {
 		c.PairSymbols = NoPairTables
 		return c
 	}
-	c.PairSymbols = uint32(maxOf(a.pairClass)) + 1 // compose numbers the symbols densely
+	c.PairSymbols = uint32(slices.Max(a.pairClass)) + 1 // compose numbers the symbols densely
 	c.Steps = append(append([]uint16(nil), a.pairClass...), a.pair...)
 	if a.quad != nil {
-		c.QuadSymbols = uint32(maxOf(a.quadClass)) + 1
+		c.QuadSymbols = uint32(slices.Max(a.quadClass)) + 1
 		c.Steps = append(append(c.Steps, a.quadClass...), a.quad...)
 	}
 	return c
-}
-
-func maxOf(s []uint16) uint16 {
-	m := uint16(0)
-	for _, x := range s {
-		m = max(m, x)
-	}
-	return m
 }
 
 // autoStepStride is AutoStepMeta's words per automaton: PairSymbols,

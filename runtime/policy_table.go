@@ -324,7 +324,7 @@ func restClean(name string, n int, kf, kb uint64, back bool) bool {
 	case r <= 2*wordBytes:
 		sus = suspect(word64(rest)) | suspect(kb)
 	default:
-		return noLineTerminatorWords(rest)
+		return NoLineTerminator(rest)
 	}
 	return sus == 0 || noLineTerminatorBytes(rest)
 }

@@ -6,9 +6,14 @@
 // name length walks (two or more: a paired walk), the mask tables, the
 // most a length probes (64 or more: the mask index) and the lengths that
 // probe them; and a hash of the plan's bytes, to compare two builds'
-// plans (bench/README.md, "What each structure earns").
+// plans (bench/README.md, "What each structure earns"). With -policies
+// it lists instead, for the policy workloads (each mix at 10, 100 and
+// 1,000 policies), the scale configs' 1,000 policies and each config
+// file named, the structures AutoCreate's index uses
+// (runtime.PolicyIndex.Parts).
 //
 //	go run ./cmd/structures -n 100,10000 ../examples/realm.json
+//	go run ./cmd/structures -policies ../examples/realm.json
 package main
 
 import (
@@ -27,7 +32,12 @@ import (
 
 func main() {
 	sizes := flag.String("n", "100,10000", "comma-separated sizes")
+	policies := flag.Bool("policies", false, "list AutoCreate's structures instead")
 	flag.Parse()
+	if *policies {
+		policyParts(flag.Args())
+		return
+	}
 	fmt.Println("config\tplan-sha256\tdfa\ttries\ttrie-nodes\tnodes\tshort-edges\tlong-edges\tmax-automata/length\tmask-tables\tmax-tables/length\ttable-lengths")
 	for _, s := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(s)
@@ -37,28 +47,61 @@ func main() {
 		for _, f := range workload.Families {
 			for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
 				spec := workload.Spec{Shape: shape, Family: f, N: n, Mix: workload.Mixed, Policies: 10, Seed: workload.DefaultSeed}
-				w, err := workload.Generate(spec)
-				if err != nil {
-					fail(err)
-				}
-				m, diags := model.Load("x.json", w.Config())
-				if err := diags.Err(); err != nil {
-					fail(err)
-				}
-				fmt.Printf("%s/%d\t%s\n", spec.Label(), n, count(plan.Build(m)))
+				fmt.Printf("%s/%d\t%s\n", spec.Label(), n, count(plan.Build(loadSpec(spec))))
 			}
 		}
 	}
 	for _, path := range flag.Args() {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			fail(err)
+		fmt.Printf("%s\t%s\n", path, count(plan.Build(loadFile(path))))
+	}
+}
+
+// loadFile loads the config file at path.
+func loadFile(path string) *model.Model {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fail(err)
+	}
+	m, diags := model.Load(path, src)
+	if err := diags.Err(); err != nil {
+		fail(err)
+	}
+	return m
+}
+
+// loadSpec generates spec's workload and loads its config.
+func loadSpec(spec workload.Spec) *model.Model {
+	w, err := workload.Generate(spec)
+	if err != nil {
+		fail(err)
+	}
+	m, diags := model.Load("x.json", w.Config())
+	if err := diags.Err(); err != nil {
+		fail(err)
+	}
+	return m
+}
+
+// policyParts prints the structures of each policy config's index.
+func policyParts(paths []string) {
+	fmt.Println("config\tpolicies\tstructures")
+	print := func(label string, m *model.Model) {
+		c := plan.Build(m).Artifact().PolicyIndex
+		parts := runtime.NewPolicyIndex(&c).Parts()
+		fmt.Printf("%s\t%d\t%s\n", label, len(c.Flags), strings.Join(parts, ","))
+	}
+	for _, mix := range []workload.PolicyMix{workload.Fast, workload.Mixed, workload.General} {
+		for _, p := range []int{10, 100, 1000} {
+			spec := workload.Spec{Shape: workload.Exact, N: 10, Mix: mix, Policies: p, Seed: workload.DefaultSeed}
+			print(fmt.Sprintf("pol%s%d", mix, p), loadSpec(spec))
 		}
-		m, diags := model.Load(path, src)
-		if err := diags.Err(); err != nil {
-			fail(err)
-		}
-		fmt.Printf("%s\t%s\n", path, count(plan.Build(m)))
+	}
+	for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
+		spec := workload.Spec{Shape: shape, N: 10_000, Mix: workload.Mixed, Policies: 1000, Seed: workload.DefaultSeed}
+		print(fmt.Sprintf("scale-%s-10k", shape), loadSpec(spec))
+	}
+	for _, path := range paths {
+		print(path, loadFile(path))
 	}
 }
 
