@@ -131,7 +131,7 @@ func FuzzDecodePlan(f *testing.F) {
 			seedcorpus.Add(f, m, "svc.ab.v1.x")
 		}
 		var carried [][]byte
-		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter", "NameIndex", "NameRecs"} {
+		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter", "NameIndex", "NameRecs", "Sigs"} {
 			carried = append(carried, sectionSeeds(f, b, name)...)
 		}
 		for _, m := range carried {
@@ -240,7 +240,8 @@ func sectionSeeds(f *testing.F, b []byte, name string) [][]byte {
 }
 
 // lookUp builds p's tables and asks every lookup about name and names
-// made of p's own strings.
+// made of p's own strings; Allowed answers as with the automata's
+// signatures built instead of adopted.
 func lookUp(t *testing.T, p *runtime.Plan, name string) {
 	mt := runtime.NewMatcher(&p.Matcher)
 	ix := runtime.NewPolicyIndex(&p.PolicyIndex)
@@ -265,6 +266,18 @@ func lookUp(t *testing.T, p *runtime.Plan, name string) {
 	for _, s := range []string{name, "alice", "ops"} {
 		principals = append(principals, mt.Principal(s))
 	}
+	// The automata's signatures DecodePlan kept (checked) answer as those
+	// built from the sets.
+	var built *runtime.Matcher
+	var builtPs []runtime.Principal
+	if len(p.Matcher.Sigs) > 0 {
+		c := p.Matcher
+		c.Sigs = nil
+		built = runtime.NewMatcher(&c)
+		for _, s := range []string{name, "alice", "ops"} {
+			builtPs = append(builtPs, built.Principal(s))
+		}
+	}
 	var buf []int
 	for _, n := range names {
 		if d, err := mt.Resolve(n); d >= dests || d < 0 && d != -1 || d >= 0 && err != nil {
@@ -277,7 +290,9 @@ func lookUp(t *testing.T, p *runtime.Plan, name string) {
 			}
 		}
 		for op := range runtime.NumOps + 1 {
-			mt.Allowed(op, n, principals)
+			if a := mt.Allowed(op, n, principals); built != nil && a != built.Allowed(op, n, builtPs) {
+				t.Fatalf("Allowed(%v, %q): %v with the plan's signatures, %v with signatures built", op, n, a, !a)
+			}
 			if i, ok := ix.Find(n, op, pm.Match); ok && (i < 0 || i >= len(p.Policies)) {
 				t.Fatalf("Find(%q, %v) = %d of %d policies", n, op, i, len(p.Policies))
 			}

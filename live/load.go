@@ -30,12 +30,13 @@ func LoadOwned(artifact []byte) (*Realm, error) {
 }
 
 // LoadFile is Load of the artifact in the file at path, read into a
-// buffer the Realm then owns (LoadOwned): no copy beyond the read, which
-// runtime.ReadPlanFile makes cheap to fault in.
+// buffer the Realm then owns (as LoadOwned): no copy beyond the read,
+// which runtime.LoadPlanFile makes cheap to fault in and checksums as it
+// reads.
 func LoadFile(path string) (*Realm, error) {
-	b, err := runtime.ReadPlanFile(path)
+	p, err := runtime.LoadPlanFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return LoadOwned(b)
+	return newRealm(p)
 }

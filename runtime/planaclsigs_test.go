@@ -174,7 +174,8 @@ func TestDecodePlanACLSigs(t *testing.T) {
 	}
 	// A set's second signature is not checked against the set; its first
 	// is, in the records of the exact names that hold the set
-	// (plannames.go), and set 1 is one of them here.
+	// (plannames.go), and set 1 is one of them here, and in the automata's
+	// signatures (Sigs, plansigs.go), checked after the names.
 	if _, err := runtime.DecodePlan(with(2+2*principals+sets, w[2+2*principals+sets]^1)); err != nil {
 		t.Errorf("another set's second signature changed: %v", err)
 	}

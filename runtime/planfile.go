@@ -464,7 +464,17 @@ func DecodePlanString(s string) (*Plan, error) {
 // validate its checksum and every invariant; without, it trusts them
 // (MustLoadPlan says why).
 func decodePlan(s string, validate bool) (*Plan, error) {
-	d := &planDecoder{src: aligned(s)}
+	return decodeWith(&planDecoder{src: aligned(s)}, validate)
+}
+
+// decodePlanSummed is decodePlan of s, validating, given the CRC-32C of
+// its bytes past the header, which LoadPlanFile computed as it read
+// them.
+func decodePlanSummed(s string, sum uint32) (*Plan, error) {
+	return decodeWith(&planDecoder{src: aligned(s), sum: sum, summed: true}, true)
+}
+
+func decodeWith(d *planDecoder, validate bool) (*Plan, error) {
 	c, err := d.columns(validate)
 	if err != nil {
 		return nil, err
@@ -497,6 +507,10 @@ type planDecoder struct {
 	src  string
 	off  int
 	data []int // per section: the offset of its elements
+	// sum is the checksum of src past its header when summed (the reader
+	// computed it: LoadPlanFile).
+	sum    uint32
+	summed bool
 }
 
 func (d *planDecoder) errorf(off int, msg string) error {
@@ -524,7 +538,10 @@ func (d *planDecoder) columns(checksum bool) (*planColumns, error) {
 	}
 	// Without checksum (MustLoadPlan), the header's was compared with the
 	// one generated beside the plan.
-	if checksum && crc32.Checksum(stringBytes(s[planHeaderBytes:]), planCRC) != le32(s, 12) {
+	if checksum && !d.summed {
+		d.sum = crc32.Checksum(stringBytes(s[planHeaderBytes:]), planCRC)
+	}
+	if checksum && d.sum != le32(s, 12) {
 		return nil, d.errorf(12, "checksum mismatch")
 	}
 	c := &planColumns{}

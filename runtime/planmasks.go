@@ -1,6 +1,9 @@
 package runtime
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // masks checks the Mask* columns (Compact's mask tables): whole table
 // records, each table's positions within its elements and its patterns'
@@ -63,20 +66,14 @@ func (v *planCheck) maskTable(i int) error {
 }
 
 // maskKeyFits reports whether key is n non-empty elements joined by '.'.
+// strings.Count and strings.Contains scan 16 or 32 bytes an instruction:
+// a loop per byte was three quarters of the plan check's time on the
+// mask tables (70,000 keys of about 28 bytes at iot 100k, 3.5 ms).
 func maskKeyFits(key string, n int) bool {
-	if n == 0 {
-		return key == ""
+	if n == 0 || len(key) == 0 {
+		return n == 0 && key == ""
 	}
-	elems, prev := 1, -1
-	for i := 0; i < len(key); i++ {
-		if key[i] == '.' {
-			if i == prev+1 {
-				return false
-			}
-			elems, prev = elems+1, i
-		}
-	}
-	return elems == n && len(key) > prev+1
+	return key[0] != '.' && key[len(key)-1] != '.' && strings.Count(key, ".") == n-1 && (n < 3 || !strings.Contains(key, ".."))
 }
 
 // maskDepths checks MaskDepths and MaskProbes, given n tables.

@@ -3,6 +3,8 @@ package runtime
 import (
 	"bytes"
 	"errors"
+	"hash/crc32"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -46,12 +48,57 @@ func TestReadPlanFile(t *testing.T) {
 func TestReadAllGrows(t *testing.T) {
 	want := bytes.Repeat([]byte("destgen"), 1000)
 	for _, room := range []int{0, 1, len(want) - 1, len(want), len(want) + 1} {
-		got, err := readAll(iotest.OneByteReader(bytes.NewReader(want)), make([]byte, 0, room))
+		got, err := readAll(iotest.OneByteReader(bytes.NewReader(want)), make([]byte, 0, room), nil)
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("room %d: %d bytes, %v; want the %d bytes", room, len(got), err, len(want))
 		}
 	}
-	if _, err := readAll(iotest.ErrReader(fs.ErrClosed), nil); !errors.Is(err, fs.ErrClosed) {
+	if _, err := readAll(iotest.ErrReader(fs.ErrClosed), nil, nil); !errors.Is(err, fs.ErrClosed) {
 		t.Errorf("failing reader: %v, want its error", err)
 	}
+}
+
+// TestReadAllSums: with a sum, readAll reads at most planReadChunk bytes
+// at a time and sums every byte past the header, whatever the reads'
+// sizes: files at, below and above the header's length and one, two and
+// three chunks, read whole and a byte at a time, into no room and room
+// for all.
+func TestReadAllSums(t *testing.T) {
+	for _, n := range []int{0, planHeaderBytes - 1, planHeaderBytes, planHeaderBytes + 1, planReadChunk - 1, planReadChunk, planReadChunk + 1, 3*planReadChunk + 7} {
+		want := make([]byte, n)
+		for i := range want {
+			want[i] = byte(i*7 + i>>9)
+		}
+		wantSum := uint32(0)
+		if n > planHeaderBytes {
+			wantSum = crc32.Checksum(want[planHeaderBytes:], planCRC)
+		}
+		for _, room := range []int{0, n + 1} {
+			readers := map[string]io.Reader{"whole": &largest{r: bytes.NewReader(want)}}
+			if n < 4096 {
+				readers["byte"] = iotest.OneByteReader(bytes.NewReader(want))
+			}
+			for how, r := range readers {
+				sum := uint32(0)
+				got, err := readAll(r, make([]byte, 0, room), &sum)
+				if err != nil || !bytes.Equal(got, want) || sum != wantSum {
+					t.Errorf("%d bytes, room %d, %s: %d bytes, %v, sum %#x; want the bytes and %#x", n, room, how, len(got), err, sum, wantSum)
+				}
+				if l, ok := r.(*largest); ok && l.max > planReadChunk {
+					t.Errorf("%d bytes, room %d: a read of %d bytes, over planReadChunk", n, room, l.max)
+				}
+			}
+		}
+	}
+}
+
+// largest is a reader that records the largest read asked of it.
+type largest struct {
+	r   io.Reader
+	max int
+}
+
+func (l *largest) Read(p []byte) (int, error) {
+	l.max = max(l.max, len(p))
+	return l.r.Read(p)
 }

@@ -14,10 +14,10 @@ import (
 // probe is what the init probe measures of a generated package: its
 // initialisation (GODEBUG=inittrace=1: clock time, bytes and allocations),
 // the heap it keeps, and a Load of its plan as a running broker would do
-// it from a file, as live.LoadFile does: reading it (runtime.ReadPlanFile;
-// the read is timed since s15, whose reader moved the buffer's first
-// touch into it), runtime.DecodePlanOwned of the bytes (validating,
-// without DecodePlan's defensive copy), then the tables.
+// it from a file, as live.LoadFile does: runtime.LoadPlanFile (reading
+// it, timed since s15, whose reader moved the buffer's first touch into
+// it, and checksummed as it is read since s16; validating, without
+// DecodePlan's defensive copy), then the tables.
 type probe struct {
 	InitMs       float64
 	InitCPUMs    float64 // the process's CPU time (user and system) when main starts: startup and init
@@ -65,11 +65,7 @@ func main() {
 	var m0, m1 goruntime.MemStats
 	goruntime.ReadMemStats(&m0)
 	start, cpu0 := time.Now(), cpuMs()
-	raw, err := runtime.ReadPlanFile("routes/routes_gen.plan")
-	if err != nil {
-		panic(err)
-	}
-	p, err := runtime.DecodePlanOwned(raw)
+	p, err := runtime.LoadPlanFile("routes/routes_gen.plan")
 	if err == nil {
 		runtime.NewMatcher(&p.Matcher)
 		runtime.NewPolicyIndex(&p.PolicyIndex)
