@@ -134,6 +134,7 @@ func FuzzDecodePlan(f *testing.F) {
 		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter", "NameIndex", "NameRecs", "Sigs"} {
 			carried = append(carried, sectionSeeds(f, b, name)...)
 		}
+		carried = append(carried, edgeSlotSeeds(f, b)...)
 		for _, m := range carried {
 			seedcorpus.Add(f, m, "m0.x.m1.x.x.m0.x.x")
 		}
@@ -234,6 +235,39 @@ func sectionSeeds(f *testing.F, b []byte, name string) [][]byte {
 				binary.LittleEndian.PutUint32(m[j:], x)
 				out = append(out, sealPlan(m))
 			}
+		}
+	}
+	return out
+}
+
+// edgeSlotSeeds are b with each of the first slots of its carried edge
+// table changed in ways its range-only check accepts (a key's bit, the
+// copied hotNode's bits, another child, another length), sealed: walks
+// must then answer without a panic, whatever they answer.
+func edgeSlotSeeds(f *testing.F, b []byte) [][]byte {
+	var out [][]byte
+	le := binary.LittleEndian
+	var at [2]int
+	for n, a := range sectionsOf(f, b) {
+		if n == "EdgeSlots" {
+			at = a
+		}
+	}
+	for j := at[0] + 8; j+32 <= at[1] && j < at[0]+8+32*16; j += 32 {
+		if le.Uint32(b[j+12:]) == 0 {
+			continue // empty
+		}
+		for _, edit := range []func(m []byte){
+			func(m []byte) { m[j] ^= 1 },
+			func(m []byte) { m[j+8] ^= 7 },
+			func(m []byte) { le.PutUint32(m[j+12:], 1) },
+			func(m []byte) { le.PutUint32(m[j+12:], 3) },
+			func(m []byte) { m[j+16] ^= 1 },
+			func(m []byte) { m[j+24] ^= 1 },
+		} {
+			m := append([]byte(nil), b...)
+			edit(m)
+			out = append(out, sealPlan(m))
 		}
 	}
 	return out

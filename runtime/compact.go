@@ -126,15 +126,7 @@ func NewMatcher(c *Compact) *Matcher {
 	if setSig2 == nil {
 		setSig2 = m.computeACLSigs()
 	}
-	m.Infos = make([]Info, len(c.Rank))
-	for i := range c.ExactEnds {
-		f := c.Infos[i*InfoStride:]
-		info := Info{List: uint32(f[1]), Len: uint32(f[2])}
-		for op := range NumOps {
-			info.ACL[op] = uint32(f[3+op])
-		}
-		m.Infos[f[0]] = info
-	}
+	m.exactInfos(c, setSig2)
 	// Every slice is made at its final size, here and in the tables'
 	// constructors: a package's initialisation then makes the same number
 	// of allocations whatever its config's size (TestInitAllocs).
@@ -146,7 +138,6 @@ func NewMatcher(c *Compact) *Matcher {
 			return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
 		})
 	}
-	m.destSig2 = m.destSig2s(setSig2)
 	m.Nodes = make([]Node, len(c.Nodes)/NodeStride)
 	for i := range m.Nodes {
 		f := c.Nodes[i*NodeStride:]

@@ -463,8 +463,8 @@ func TestDecodePlanRules(t *testing.T) {
 		},
 			"EdgeSlots: 12 elements, want 16 (4 per slot, a power of two of at least 2 slots)"},
 		{"two edge slots", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 0xffffffff, 0, 0, 0, 0xffffffff, 0, 0} }, ""},
-		{"no empty edge slot", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 1 << 32, 0, 0, 0, 1 << 32, 0, 0} },
-			"EdgeSlots[0]: no empty slot"},
+		{"edge slot past the nodes", func(p *runtime.Plan) { p.Matcher.EdgeSlots = []uint64{0, 1 << 32, 0, 0, 0, 0xffffffff, 0, 0} },
+			"EdgeSlots[1]: slot 0's edge from node 0 to 1 is past the 0 nodes"},
 	} {
 		p := base()
 		c.edit(p)
@@ -580,7 +580,8 @@ func TestDecodePlanAutomatonRules(t *testing.T) {
 
 // TestDecodePlanEdgeSlots corrupts richPlan's carried edge table (see
 // runtime/edgeslots.go for its slots' words) in each way its rule
-// names, and checks each message and offset.
+// names, and checks each message and offset; and changes it in the ways
+// the rule leaves to the walk (a key, a child, a filter), which decode.
 func TestDecodePlanEdgeSlots(t *testing.T) {
 	b := richPlan(t)
 	p, err := runtime.DecodePlan(b)
@@ -592,60 +593,71 @@ func TestDecodePlanEdgeSlots(t *testing.T) {
 	slots := (l.last["EdgeSlots"] - at) / 32
 	word := func(b []byte, slot, w int) []byte { return b[at+32*slot+8*w:] }
 	le := binary.LittleEndian
-	empty, full := -1, -1 // an empty slot; one of an edge of at most 8 bytes
+	var empty []int // the empty slots
+	full := -1      // a slot of an edge of at most 8 bytes
 	for j := range slots {
 		switch ft := le.Uint64(word(b, j, 1)); {
-		case ft>>32 == 0 && empty < 0:
-			empty = j
-		case ft>>32 != 0 && ft&15 < 8 && full < 0:
+		case ft>>32 == 0:
+			empty = append(empty, j)
+		case ft&15 < 8 && full < 0:
 			full = j
 		}
 	}
-	if empty < 0 || full < 0 {
-		t.Fatalf("richPlan's %d edge slots have no empty slot or no short edge", slots)
+	short := slots - len(empty)
+	if len(empty) == 0 || full < 0 || 2*short >= slots {
+		t.Fatalf("richPlan's %d edge slots have no empty slot, no short edge or no room for one more", slots)
 	}
+	nodes := uint64(len(p.Matcher.Nodes) / runtime.NodeStride)
 	ft := le.Uint64(word(b, full, 1))
-	node, n := uint32(ft)>>4, int(ft&15)+1
-	var key [8]byte
-	le.PutUint64(key[:], le.Uint64(word(b, full, 0)))
-	elem, edge, short := string(key[:n]), -1, 0
-	for i, e := range p.Matcher.EdgeEnds {
-		start := uint32(0)
-		if i > 0 {
-			start = p.Matcher.EdgeEnds[i-1]
-		}
-		if p.Matcher.EdgeFrom[i] == node && p.Matcher.EdgeKeys[start:e] == elem {
-			edge = i
-		}
-		if e-start <= 16 {
-			short++
+	// long is the full slot's edge made one of 9 bytes, whose slot holds
+	// no copy of its child: any child in range passes.
+	long := func(to uint64) uint64 { return uint64(uint32(ft))&^15 | 8 | to<<32 }
+	// over occupies n empty slots with an edge of 9 bytes from node 0.
+	over := func(n int) func([]byte) {
+		return func(m []byte) {
+			for _, j := range empty[:n] {
+				le.PutUint64(word(m, j, 1), 8|1<<32)
+			}
 		}
 	}
-	if edge < 0 {
-		t.Fatalf("slot %d holds %q from node %d, which no edge is", full, elem, node)
+	set := func(slot, w int, value uint64) func([]byte) {
+		return func(m []byte) { le.PutUint64(word(m, slot, w), value) }
 	}
+	half := slots/2 - short
 	for _, c := range []struct {
 		what      string
-		slot, w   int
-		value     uint64
-		off, want string
+		edit      func([]byte)
+		off, want string // want "": the plan decodes
 	}{
-		{"empty slot's key", empty, 0, 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
-		{"empty slot's from", empty, 1, 0, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
-		{"empty slot's hot node", empty, 3, 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty, empty)},
-		{"extra edge", empty, 1, 1<<32 | 0xffffffff, "EdgeSlots", fmt.Sprintf("EdgeSlots[0]: %d occupied slots for %d short edges", short+1, short)},
-		{"other child", full, 1, ft ^ 1<<32, "EdgeEnds", fmt.Sprintf("EdgeEnds[%d]: edge %q from node %d is not in EdgeSlots with its child", edge, elem, node)},
-		{"other key", full, 0, le.Uint64(word(b, full, 0)) ^ 1, "EdgeEnds", fmt.Sprintf("EdgeEnds[%d]: edge %q from node %d is not in EdgeSlots with its child", edge, elem, node)},
-		{"child's filter", full, 3, le.Uint64(word(b, full, 3)) ^ 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: edge %q does not carry its child's node", 4*full+2, elem)},
-		{"child's star", full, 2, le.Uint64(word(b, full, 2)) ^ 1, "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: edge %q does not carry its child's node", 4*full+2, elem)},
+		{"empty slot's key", set(empty[0], 0, 1), "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty[0], empty[0])},
+		{"empty slot's from", set(empty[0], 1, 0), "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty[0], empty[0])},
+		{"empty slot's hot node", set(empty[0], 3, 1), "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: empty slot %d is not all zero but its from", 4*empty[0], empty[0])},
+		{"extra edge", over(1), "EdgeSlots", fmt.Sprintf("EdgeSlots[0]: %d occupied slots for %d short edges", short+1, short)},
+		{"half occupied", over(half), "EdgeSlots", fmt.Sprintf("EdgeSlots[0]: %d occupied slots for %d short edges", slots/2, short)},
+		{"over half occupied", over(half + 1), "EdgeSlots", fmt.Sprintf("EdgeSlots[0]: %d of %d slots occupied, over half", slots/2+1, slots)},
+		{"last node's child", set(full, 1, long(nodes-1)), "", ""},
+		{"child past the nodes", set(full, 1, long(nodes)), "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: slot %d's edge from node %d to %d is past the %d nodes", 4*full+1, full, uint32(ft)>>4, nodes, nodes)},
+		{"last node's edge", set(full, 1, ft&^(1<<32-16)|(nodes-1)<<4), "", ""},
+		{"parent past the nodes", set(full, 1, ft&^(1<<32-16)|nodes<<4), "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: slot %d's edge from node %d to %d is past the %d nodes", 4*full+1, full, nodes, ft>>32, nodes)},
+		{"other child", set(full, 1, long(ft>>32^1)), "", ""},
+		{"other key", set(full, 0, le.Uint64(word(b, full, 0))^1), "", ""},
+		{"child's filter", set(full, 3, le.Uint64(word(b, full, 3))^1), "", ""},
+		{"child's star", set(full, 2, le.Uint64(word(b, full, 2))^1), "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: slot %d does not carry its child's node", 4*full+2, full)},
+		{"child's tail", set(full, 2, le.Uint64(word(b, full, 2))^1<<32), "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: slot %d does not carry its child's node", 4*full+2, full)},
+		{"child's tail rank", set(full, 3, le.Uint64(word(b, full, 3))^1<<32), "EdgeSlots", fmt.Sprintf("EdgeSlots[%d]: slot %d does not carry its child's node", 4*full+2, full)},
 	} {
 		m := append([]byte(nil), b...)
-		le.PutUint64(word(m, c.slot, c.w), c.value)
+		c.edit(m)
+		if c.want == "" {
+			if _, err := runtime.DecodePlan(seal(m)); err != nil {
+				t.Errorf("%s: %v", c.what, err)
+			}
+			continue
+		}
 		var elemAt int
 		if _, err := fmt.Sscanf(c.want[len(c.off)+1:], "%d]", &elemAt); err != nil {
 			t.Fatal(err)
 		}
-		size := map[string]int{"EdgeSlots": 8, "EdgeEnds": 4}[c.off]
-		checkErr(t, c.what, seal(m), fmt.Sprintf("plan: offset %d: %s", l.data[c.off]+size*elemAt, c.want))
+		checkErr(t, c.what, seal(m), fmt.Sprintf("plan: offset %d: %s", l.data[c.off]+8*elemAt, c.want))
 	}
 }
