@@ -105,15 +105,12 @@ const minLeadShare = 4
 // addAutomata expands c's automata: those listing a CheckAutomaton policy
 // run on every name, the others stand for their policies' match function.
 func (x *PolicyIndex) addAutomata(c *CompactPolicies) {
+	room := newTableRoom(listTables(c))
 	for i := range c.Automata {
 		ca := &c.Automata[i]
 		a := newAutomaton(ca)
-		all := true
-		for _, p := range ca.Policies {
-			all = all && int(p) < len(c.Flags) && c.Flags[p]&checkMask == CheckAutomaton
-		}
-		if all {
-			a.words()
+		if listAutomaton(c, ca) {
+			a.words(room)
 			x.autos = append(x.autos, a)
 			continue
 		}
@@ -126,6 +123,31 @@ func (x *PolicyIndex) addAutomata(c *CompactPolicies) {
 			}
 		}
 	}
+}
+
+// listAutomaton reports whether ca decides its policies alone: every
+// one a CheckAutomaton policy of c.
+func listAutomaton(c *CompactPolicies, ca *PolicyAutomaton) bool {
+	for _, p := range ca.Policies {
+		if int(p) >= len(c.Flags) || c.Flags[p]&checkMask != CheckAutomaton {
+			return false
+		}
+	}
+	return true
+}
+
+// listTables is about the bytes of the tables words builds for c's list
+// automata, at most: chunk, and cols or quadRows, no larger than the
+// carried step tables they come from (none when not carried: then the
+// estimate is low, and the tables that do not fit are made).
+func listTables(c *CompactPolicies) int {
+	n := 0
+	for i := range c.Automata {
+		if listAutomaton(c, &c.Automata[i]) {
+			n += 2<<16 + 4*len(c.Automata[i].Steps)
+		}
+	}
+	return n
 }
 
 // emptyTable is a table without entries, which Find never probes.

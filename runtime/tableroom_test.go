@@ -1,0 +1,63 @@
+package runtime
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestTableRoom: a room from roomMin bytes on, none below; tables from
+// roomTableMin bytes on come from the room, in order, without
+// overlapping, while they fit, the first at a huge page boundary;
+// smaller ones, and those that no longer fit, are made.
+func TestTableRoom(t *testing.T) {
+	for _, want := range []int{0, roomMin - 1} {
+		if r := newTableRoom(want); r != nil {
+			t.Errorf("want %d: a room", want)
+		}
+	}
+	for _, want := range []int{roomMin, roomMin + 1, hugePage + 1} {
+		r := newTableRoom(want)
+		if r == nil || len(r.free)*8 < want || len(r.free)*8%hugePage != 0 {
+			t.Fatalf("want %d: room %v, not whole huge pages holding it", want, r)
+		}
+		if at := uintptr(unsafe.Pointer(unsafe.SliceData(r.free))); at%hugePage != 0 {
+			t.Errorf("want %d: room at %#x, not at a huge page boundary", want, at)
+		}
+	}
+	r := newTableRoom(hugePage)
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(r.free)))
+	hi := lo + uintptr(len(r.free))*8
+	in := func(p unsafe.Pointer) bool { return lo <= uintptr(p) && uintptr(p) < hi }
+	var tables [][]uint16
+	for _, c := range []struct {
+		n    int // uint16s
+		room bool
+	}{{roomTableMin/2 - 1, false}, {roomTableMin / 2, true}, {roomTableMin/2 + 1, true},
+		{hugePage / 2, false}, // does not fit what is left
+		{hugePage/2 - roomTableMin - 8, true}, {1, false}, {roomTableMin / 2, false}} {
+		s := roomSlice[uint16](r, c.n)
+		if len(s) != c.n || cap(s) < c.n {
+			t.Fatalf("%d: len %d cap %d", c.n, len(s), cap(s))
+		}
+		if got := c.n > 0 && in(unsafe.Pointer(&s[0])); got != c.room {
+			t.Errorf("%d uint16s: from the room %v, want %v", c.n, got, c.room)
+		}
+		for i := range s {
+			if s[i] != 0 {
+				t.Fatalf("%d: not zero at %d", c.n, i)
+			}
+			s[i] = uint16(len(tables) + 1)
+		}
+		tables = append(tables, s)
+	}
+	for k, s := range tables {
+		for i := range s {
+			if s[i] != uint16(k+1) {
+				t.Fatalf("table %d overwritten at %d", k, i)
+			}
+		}
+	}
+	if s := roomSlice[uint64](nil, roomTableMin); len(s) != roomTableMin {
+		t.Errorf("nil room: len %d", len(s))
+	}
+}
