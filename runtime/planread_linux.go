@@ -21,11 +21,14 @@ import (
 // mmap of its own would be unmapped under them). The slack before the
 // boundary and past the last huge page is never touched, so it costs
 // address space only; the advice is only advice: where it fails the read is os.ReadFile's.
-func planBuffer(size int) []byte {
+// rest is the room after the buffer to the end of its last huge page,
+// which nothing else uses (nil below hugeReadMin).
+func planBuffer(size int) (buf, rest []byte) {
 	if size < hugeReadMin {
-		return make([]byte, 0, size+1)
+		return make([]byte, 0, size+1), nil
 	}
-	return hugeBytes(size + 1)[: 0 : size+1]
+	whole := hugeBytes(size + 1)
+	return whole[: 0 : size+1], whole[size+1:]
 }
 
 // hugeWords is make([]uint64, n) on huge pages (see hugeBytes), its

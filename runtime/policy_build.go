@@ -105,7 +105,7 @@ const minLeadShare = 4
 // addAutomata expands c's automata: those listing a CheckAutomaton policy
 // run on every name, the others stand for their policies' match function.
 func (x *PolicyIndex) addAutomata(c *CompactPolicies) {
-	room := newTableRoom(listTables(c))
+	room := c.room.take()
 	for i := range c.Automata {
 		ca := &c.Automata[i]
 		a := newAutomaton(ca)
@@ -136,16 +136,22 @@ func listAutomaton(c *CompactPolicies, ca *PolicyAutomaton) bool {
 	return true
 }
 
-// listTables is about the bytes of the tables words builds for c's list
-// automata, at most: chunk, and cols or quadRows, no larger than the
-// carried step tables they come from (none when not carried: then the
-// estimate is low, and the tables that do not fit are made).
+// listTables is the most bytes of the tables words builds for c's list
+// automata that carry their step tables: chunk, and cols (2 bytes per
+// pair table entry at most) or quadRows (4 per quad table entry). An
+// automaton that carries none gets its tables made.
 func listTables(c *CompactPolicies) int {
 	n := 0
 	for i := range c.Automata {
-		if listAutomaton(c, &c.Automata[i]) {
-			n += 2<<16 + 4*len(c.Automata[i].Steps)
+		ca := &c.Automata[i]
+		if ca.PairSymbols == 0 || ca.PairSymbols == NoPairTables || !listAutomaton(c, ca) {
+			continue
 		}
+		per := 2
+		if ca.QuadSymbols > 0 {
+			per = 4
+		}
+		n += 2<<16 + per*len(ca.Steps)
 	}
 	return n
 }

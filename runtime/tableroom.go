@@ -1,6 +1,9 @@
 package runtime
 
-import "unsafe"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // roomTableMin is the least table (bytes) tableRoom places: a smaller
 // one is under 16 fresh 4 KB pages, which on the machines measured cost
@@ -20,10 +23,36 @@ const roomMin = 512 << 10
 // automata tables at 1,000 policies are about 0.9 MB, 220 fresh 4 KB
 // pages whose first touch was most of its time in a fresh process. A
 // table comes from the room in order; what is left of the room when a
-// table does not fit is never touched. It is not safe for concurrent
-// use; the nil room places nothing.
+// table does not fit is never touched. Its tables are one index's: a
+// builder takes it (take) before it places any, and it is not safe for
+// concurrent use; the nil room places nothing.
 type tableRoom struct {
-	free []uint64
+	free  []uint64
+	taken atomic.Bool
+}
+
+// take returns r the first time it is called, nil after: two indexes
+// built from one plan (or from copies of its CompactPolicies, which
+// share the room) must not place tables in the same memory.
+func (r *tableRoom) take() *tableRoom {
+	if r == nil || !r.taken.CompareAndSwap(false, true) {
+		return nil
+	}
+	return r
+}
+
+// policyRoom is the room for the policy index of a plan read into a
+// buffer followed by rest, for tables of want bytes: rest itself when
+// they fit it (the tail of the buffer's last huge page, faulted with the
+// plan's last bytes: no more memory, no more faults), else a room of its
+// own.
+func policyRoom(rest []byte, want int) *tableRoom {
+	skip := int(-uintptr(unsafe.Pointer(unsafe.SliceData(rest))) & 7)
+	if want <= 0 || len(rest) < skip+want {
+		return newTableRoom(want)
+	}
+	w := rest[skip:]
+	return &tableRoom{free: unsafe.Slice((*uint64)(unsafe.Pointer(&w[0])), len(w)/8)}
 }
 
 // newTableRoom is a room for tables of about want bytes in all, or nil

@@ -63,3 +63,47 @@ func TestTableRoom(t *testing.T) {
 		t.Errorf("nil room: len %d", len(s))
 	}
 }
+
+// TestTableRoomTake: a room is taken once, by the first builder.
+func TestTableRoomTake(t *testing.T) {
+	r := newTableRoom(roomMin)
+	if r.take() != r || r.take() != nil {
+		t.Error("a room taken twice, or never")
+	}
+	if (*tableRoom)(nil).take() != nil {
+		t.Error("the nil room taken")
+	}
+}
+
+// TestPolicyRoom: the policy index's room is the plan buffer's rest when
+// the tables fit it (with what aligning it to a word takes), at and
+// below its length, whatever their size; past it, or with no rest, a
+// room of its own from roomMin bytes on.
+func TestPolicyRoom(t *testing.T) {
+	buf := make([]byte, 4096)
+	for _, skip := range []int{0, 1, 7} {
+		rest := buf[8+skip : 8+skip+1000]
+		pad := (8 - skip) % 8
+		lo := uintptr(unsafe.Pointer(&rest[0]))
+		for _, want := range []int{1, 1000 - pad - 1, 1000 - pad} {
+			r := policyRoom(rest, want)
+			at := uintptr(unsafe.Pointer(unsafe.SliceData(r.free)))
+			if r == nil || at != lo+uintptr(pad) || len(r.free) != (1000-pad)/8 {
+				t.Errorf("skip %d, want %d: room %v, not the rest from %d bytes in", skip, want, r, pad)
+			}
+		}
+		if r := policyRoom(rest, 1000-pad+1); r != nil {
+			t.Errorf("skip %d: tables over the rest placed in it (or a room under roomMin)", skip)
+		}
+	}
+	for _, c := range []struct {
+		rest []byte
+		want int
+		room bool
+	}{{nil, 0, false}, {nil, roomMin - 1, false}, {nil, roomMin, true}, {buf[:64], roomMin, true}, {buf[:64], 0, false}} {
+		r := policyRoom(c.rest, c.want)
+		if (r != nil) != c.room || r != nil && len(r.free)*8%hugePage != 0 {
+			t.Errorf("%d bytes of rest, want %d: room %v, want one of its own %v", len(c.rest), c.want, r != nil, c.room)
+		}
+	}
+}
