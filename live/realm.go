@@ -72,10 +72,7 @@ func newRealmWith(p *runtime.Plan, m *runtime.Matcher) (*Realm, error) {
 	for i, k := range p.PropertyKeys {
 		r.keys[k.Name] = i
 	}
-	r.dests = make([]Destination, p.NumDestinations())
-	for i := range r.dests {
-		r.dests[i] = Destination{realm: r, index: i}
-	}
+	r.dests = newHandles(r, p.NumDestinations())
 	r.policies = make([]Policy, len(p.Policies))
 	for i, pol := range p.Policies {
 		r.policies[i] = Policy{Index: i, Pattern: pol.Pattern, NodeType: pol.NodeType, Attributes: pol.Attributes}
