@@ -19,7 +19,9 @@ import (
 var parityRounds = flag.Int("parity.rounds", 0, "BenchmarkLiveParity: rounds of gen, live and gen again per row (0: skip it)")
 
 // loopPair is one workload's generated and live loops.
-type loopPair struct{ gen, live func(b *testing.B, names []string) }
+type loopPair struct {
+	gen, live func(b *testing.B, names []string)
+}
 
 // BenchmarkLiveParity scores the gate's live rows (live / gen on every
 // Resolve, Matches, Allowed and AutoCreate workload) as their size needs:
