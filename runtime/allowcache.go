@@ -59,7 +59,8 @@ func (m *Matcher) ACLLookupFirst() bool { return m.aclFirst }
 // h is the exact table's hash of name, or 0 (nameHash).
 func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Principal, csig uint32) bool {
 	var p path
-	w := m.aclCache[op].table()
+	c := m.aclCache[op]
+	w := cacheWords{c.first(), c.mask} // see resultCache.first
 	first := m.aclFirst && len(name) <= maxCachedName
 	if first {
 		// Only a valid name of a table length is ever put, so a hit needs

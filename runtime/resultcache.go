@@ -38,16 +38,21 @@ import (
 //	way word 0: the name's last 8 bytes (zero-padded below 8 bytes)
 //	way words 1...: the name's whole 8-byte words, in order
 const (
-	// cacheSets and cacheWays make the cache 2,048 names in sets of 8.
-	// The NATS server keeps 1,024 (slCacheMax) in a map, which is fully
-	// associative; measured on the benchmark families' Zipf streams
-	// (N = 100 and 10k, 450-750 distinct names a sample needs cached),
-	// the share of those lookups the cache answered was 72-82% with
-	// 1,024 ways of one, 84-94% with 256 sets of 4, 85-97% with 128
-	// sets of 8 and 97-100% with 256 sets of 8, against 100% for the
-	// NATS map. 544 KiB a Matcher, touched only where names land.
-	cacheSets = 256
-	cacheWays = 8
+	// minCacheSets and cacheWays make the cache at least 2,048 names in
+	// sets of 8. The NATS server keeps 1,024 (slCacheMax) in a map,
+	// which is fully associative; measured on the benchmark families'
+	// Zipf streams (N = 100 and 10k, 450-750 distinct names a sample
+	// needs cached), the share of those lookups the cache answered was
+	// 72-82% with 1,024 ways of one, 84-94% with 256 sets of 4, 85-97%
+	// with 128 sets of 8 and 97-100% with 256 sets of 8, against 100%
+	// for the NATS map. 544 KiB a Matcher, touched only where names
+	// land.
+	minCacheSets = 256
+	// maxCacheSets bounds a large config's cache (cacheSetsFor) at 8,192
+	// names, 2.1 MiB, under what the plan of a config of 10k
+	// destinations takes (2.7-8.5 MB, bench/README.md, "Scale").
+	maxCacheSets = 1024
+	cacheWays    = 8
 	// cacheWayWords is a way's size: four cache lines, so that every
 	// valid name (up to MaxNameBytes) fits and one of up to 56 bytes is
 	// read from one line.
@@ -69,13 +74,38 @@ var _ = [1]struct{}{}[maxCachedName>>8]
 // resultCache is a Matcher's result cache. Its words are allocated by
 // the first lookup that needs them, not by NewMatcher: the planner builds
 // Matchers it only asks Matches of, and a broker whose names all hit the
-// exact table never needs the 544 KiB.
+// exact table never needs the 544 KiB (or up to 2.1 MiB, cacheSetsFor).
 type resultCache struct {
-	words atomic.Pointer[cacheWords] // nil until first used
+	words atomic.Pointer[atomic.Uint64] // the first set's first word; nil until first used
+	mask  uint64                        // the sets, less 1 (cacheSetsFor)
 }
 
-// cacheWords are a cache's sets, 64-byte aligned.
-type cacheWords [cacheSets * cacheSetWords]atomic.Uint64
+// cacheWords are a cache's sets, 64-byte aligned: a power of two of
+// them, at least minCacheSets. It is what a lookup reads from the
+// resultCache, two words loaded side by side, rather than a pointer to
+// a header holding them, whose load the set's would wait for.
+type cacheWords struct {
+	base *atomic.Uint64 // the first set's first word
+	mask uint64         // the sets, less 1
+}
+
+// cacheSetsFor returns how many sets m's caches take: one way per
+// wildcard pattern, from minCacheSets up to maxCacheSets. The names a
+// broker asks for that only wildcards match are the traffic of its
+// wildcard destinations, each of which serves at least one name; with
+// fewer ways than patterns, a broker whose traffic reaches every one of
+// them walks for some at every turn, whatever the stream's order
+// (measured at 10k: 7,000 patterns, 2,550 distinct wildcard-only names
+// in the benchmark's stream, 80% of its lookups answered with 2,048
+// ways).
+func cacheSetsFor(m *Matcher) int {
+	exact := len(m.Exact.keys) + len(m.Exact.ends) // see NameTable.All
+	sets := minCacheSets
+	for sets < maxCacheSets && sets*cacheWays < len(m.Rank)-exact {
+		sets *= 2
+	}
+	return sets
+}
 
 // newResultCache returns an empty cache, or nil for a Matcher whose
 // every lookup is the exact table's (no automata, no mask tables): its
@@ -84,11 +114,13 @@ func newResultCache(m *Matcher) *resultCache {
 	if len(m.Automata) == 0 && len(m.masks) == 0 {
 		return nil
 	}
-	return new(resultCache)
+	return &resultCache{mask: uint64(cacheSetsFor(m) - 1)}
 }
 
-// table returns the cache's words, allocating them on first use.
-func (c *resultCache) table() *cacheWords {
+// first returns the cache's first word, allocating the words on first
+// use. Lookups make their cacheWords of it and the mask themselves: a
+// method returning both is over the inliner's budget with first inlined.
+func (c *resultCache) first() *atomic.Uint64 {
 	if w := c.words.Load(); w != nil {
 		return w
 	}
@@ -99,23 +131,19 @@ func (c *resultCache) table() *cacheWords {
 // stores its words and both use those.
 //
 //go:noinline
-func (c *resultCache) allocate() *cacheWords {
-	n := len(cacheWords{})
-	w := make([]atomic.Uint64, n+7)
+func (c *resultCache) allocate() *atomic.Uint64 {
+	w := make([]atomic.Uint64, int(c.mask+1)*cacheSetWords+7)
 	skip := (64 - uintptr(unsafe.Pointer(&w[0]))%64) % 64 / 8
-	words := (*cacheWords)(w[skip : skip+uintptr(n)])
-	if c.words.CompareAndSwap(nil, words) {
-		return words
-	}
+	c.words.CompareAndSwap(nil, &w[skip])
 	return c.words.Load()
 }
 
 // set returns the set of hash h. Every hash has its bit 0 set (0 marks
 // an empty slot in the tables), so the set is chosen by the bits above
-// it: by the low bits, only the odd half of the sets was ever used.
-func (c *cacheWords) set(h uint64) *[cacheSetWords]atomic.Uint64 {
-	i := int(h>>1&(cacheSets-1)) * cacheSetWords
-	return (*[cacheSetWords]atomic.Uint64)(c[i : i+cacheSetWords])
+// it: by the low bits, only the odd half of the sets was ever used. The
+// mask keeps the set inside the words allocate made for it.
+func (c cacheWords) set(h uint64) *[cacheSetWords]atomic.Uint64 {
+	return (*[cacheSetWords]atomic.Uint64)(unsafe.Add(unsafe.Pointer(c.base), (h>>1&c.mask)*(cacheSetWords*8)))
 }
 
 // cacheKey is the low half of the meta of name, whose hash is h: its
@@ -159,7 +187,7 @@ func lastWord(name string) uint64 {
 // get returns the cached answer of name (1 to maxCachedName bytes), whose
 // hash is h; ok is false when its set does not hold it or a writer is
 // changing the set.
-func (c *cacheWords) get(name string, h uint64) (a uint32, ok bool) {
+func (c cacheWords) get(name string, h uint64) (a uint32, ok bool) {
 	s := c.set(h)
 	seq := s[0].Load()
 	key := cacheKey(len(name), h)
@@ -196,7 +224,7 @@ func (c *cacheWords) get(name string, h uint64) (a uint32, ok bool) {
 // is h, to its set: into an empty way at once, into a full set on the
 // name's second miss in a row there. A set another writer is changing is
 // left alone: the cache never waits.
-func (c *cacheWords) put(name string, h uint64, a uint64) {
+func (c cacheWords) put(name string, h uint64, a uint64) {
 	s := c.set(h)
 	seq := s[0].Load()
 	if seq&1 != 0 {
@@ -218,7 +246,7 @@ func (c *cacheWords) put(name string, h uint64, a uint64) {
 // victim returns the way put fills for hash h: an empty one, or, on the
 // name's second miss in a row at a full set, the oldest; -1 when the
 // doorkeeper turns it away.
-func (c *cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
+func (c cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 	for w := range cacheWays {
 		if s[cacheMeta+w].Load() == 0 {
 			return w
@@ -296,7 +324,7 @@ func (m *Matcher) resolveCached(name string, h uint64) (int, error) {
 		return m.resolveSlow(name)
 	}
 	h = nameHash(&m.Exact, name, h)
-	w := c.table()
+	w := cacheWords{c.first(), c.mask}
 	if a, ok := w.get(name, h); ok {
 		return cacheResult(a)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"unsafe"
 )
@@ -11,7 +12,7 @@ import (
 // newTestCache is a cache as NewMatcher makes one, for the tests that
 // drive it with hashes of their choosing: names that share a hash share
 // a set and a key, the case the whole-name comparison is for.
-func newTestCache() *cacheWords {
+func newTestCache() cacheWords {
 	return newTestResultCache().table()
 }
 
@@ -90,8 +91,8 @@ func TestResolveCachedLengthBound(t *testing.T) {
 			}
 		}
 		filled := 0
-		for i := range cacheSets * cacheWays {
-			if m.cache.table()[i/cacheWays*cacheSetWords+cacheMeta+i%cacheWays].Load() != 0 {
+		for i := range minCacheSets * cacheWays {
+			if m.cache.table().words()[i/cacheWays*cacheSetWords+cacheMeta+i%cacheWays].Load() != 0 {
 				filled++
 			}
 		}
@@ -305,11 +306,11 @@ func TestCacheEverySetUsed(t *testing.T) {
 		sampleHash,
 	} {
 		used := map[uintptr]bool{}
-		for i := range 16 * cacheSets {
+		for i := range 16 * minCacheSets {
 			used[uintptr(unsafe.Pointer(c.set(hash(cacheName(24, i)))))-base] = true
 		}
-		if len(used) != cacheSets {
-			t.Errorf("%d names reach %d of %d sets", 16*cacheSets, len(used), cacheSets)
+		if len(used) != minCacheSets {
+			t.Errorf("%d names reach %d of %d sets", 16*minCacheSets, len(used), minCacheSets)
 		}
 	}
 }
@@ -407,6 +408,74 @@ func TestCacheSampledCrowd(t *testing.T) {
 		}
 		if (unread >= 0) != (n > sampledWhole) {
 			t.Errorf("%d bytes: byte %d unread by the sample (-1: none)", n, unread)
+		}
+	}
+}
+
+// words returns every word of c's sets.
+func (c cacheWords) words() []atomic.Uint64 {
+	return unsafe.Slice(c.base, (c.mask+1)*cacheSetWords)
+}
+
+// table returns c's words as lookups see them, allocating them on first
+// use.
+func (c *resultCache) table() cacheWords {
+	return cacheWords{c.first(), c.mask}
+}
+
+// TestCacheSetsFor: a cache takes a way per wildcard pattern (the
+// Matcher's destinations less its exact names, counted from a built
+// table's keys or an adopted one's ends), in a power of two of sets from
+// minCacheSets to maxCacheSets: at, below and above each step.
+func TestCacheSetsFor(t *testing.T) {
+	keys := []string{"a.b", "a.c", "a.d"}
+	for _, c := range []struct {
+		dests int
+		exact NameTable
+		want  int
+	}{
+		{0, NameTable{}, minCacheSets},
+		{minCacheSets * cacheWays, NameTable{}, minCacheSets},
+		{minCacheSets*cacheWays + 1, NameTable{}, 2 * minCacheSets},
+		{minCacheSets*cacheWays + 3, NewNameTable(keys, nameValues(keys)), minCacheSets},
+		{minCacheSets*cacheWays + 4, NewNameTable(keys, nameValues(keys)), 2 * minCacheSets},
+		{minCacheSets*cacheWays + 3, NameTable{ends: make([]uint32, 3)}, minCacheSets},
+		{minCacheSets*cacheWays + 4, NameTable{ends: make([]uint32, 3)}, 2 * minCacheSets},
+		{maxCacheSets/2*cacheWays + 1, NameTable{}, maxCacheSets},
+		{maxCacheSets * cacheWays, NameTable{}, maxCacheSets},
+		{maxCacheSets*cacheWays + 1, NameTable{}, maxCacheSets},
+		{200_000, NameTable{}, maxCacheSets},
+	} {
+		m := &Matcher{Rank: make([]uint32, c.dests), Exact: c.exact}
+		if got := cacheSetsFor(m); got != c.want {
+			t.Errorf("%d destinations, %d exact: %d sets; want %d", c.dests, len(c.exact.keys)+len(c.exact.ends), got, c.want)
+		}
+	}
+}
+
+// TestCacheLargeHoldsItsWays: a cache of maxCacheSets sets reaches every
+// set and holds as many names as it has ways, each with its answer: a
+// name lands in the set of its hash's bits above bit 0, as many as the
+// mask keeps.
+func TestCacheLargeHoldsItsWays(t *testing.T) {
+	m := &Matcher{Automata: make([]Automaton, 1), Rank: make([]uint32, maxCacheSets*cacheWays)}
+	c := newResultCache(m).table()
+	if c.mask != maxCacheSets-1 || len(c.words()) != maxCacheSets*cacheSetWords {
+		t.Fatalf("mask %d, %d words; want %d sets", c.mask, len(c.words()), maxCacheSets)
+	}
+	base := uintptr(unsafe.Pointer(c.set(0)))
+	used := map[uintptr]bool{}
+	for i := range maxCacheSets * cacheWays {
+		h := uint64(i)<<1 | 1
+		used[uintptr(unsafe.Pointer(c.set(h)))-base] = true
+		c.put(cacheName(30, i), h, cacheAnswer(i, nil))
+	}
+	if len(used) != maxCacheSets {
+		t.Errorf("%d names reach %d of %d sets", maxCacheSets*cacheWays, len(used), maxCacheSets)
+	}
+	for i := range maxCacheSets * cacheWays {
+		if a, ok := c.get(cacheName(30, i), uint64(i)<<1|1); !ok || a != uint32(i+1) {
+			t.Fatalf("name %d: get = %d, %v; want %d, true", i, a, ok, i+1)
 		}
 	}
 }
