@@ -111,16 +111,24 @@ func (v *planCheck) names() error {
 
 // nameRecords checks that NameRecs holds, in order, each exact name's
 // record as newNameTable writes it, with its destination and its ACL
-// sets' signatures from ACLSigs (whose length names checked).
+// sets' signatures from ACLSigs (whose length names checked). The
+// records' destinations ascend and each has a list in DestInfos, which
+// destInfos checked has as many as there are names: record j's is the
+// j-th such, exact name j's destination (plandestinfos.go).
 func (v *planCheck) nameRecords() error {
 	c := &v.c.Matcher
 	setSig := c.ACLSigs[1+2*v.principals:][:v.sets]
 	key := keysOf(c.ExactKeys, c.ExactEnds)
-	r := 0
+	r, next := 0, uint64(0) // next: the least destination the next record may have
 	for j := range c.ExactEnds {
-		k, f := key(j), c.Infos[j*InfoStride:(j+1)*InfoStride] // exact checked Infos' sets
+		k := key(j)
 		rec := c.NameRecs[r : r+recordWords(len(k))]
-		if rec[0] != uint64(len(k))|uint64(uint32(f[0]))<<32 || rec[1] != uint64(setSig[f[3]])|uint64(setSig[f[4]])<<32 {
+		d := rec[0] >> 32
+		if d < next || d >= uint64(v.dests) || c.DestInfos[int(d)*InfoStride+1] == 0 {
+			return v.fail("NameRecs", r, "record of exact name "+strconv.Quote(k)+" does not hold the next destination with a list in DestInfos")
+		}
+		f := c.DestInfos[int(d)*InfoStride : int(d+1)*InfoStride] // destInfos checked its sets
+		if rec[0] != uint64(len(k))|d<<32 || rec[1] != uint64(setSig[f[2]])|uint64(setSig[f[3]])<<32 {
 			return v.fail("NameRecs", r, "record of exact name "+strconv.Quote(k)+" does not hold its length, destination and signatures")
 		}
 		for i := 0; i < len(k); i += 8 {
@@ -128,7 +136,7 @@ func (v *planCheck) nameRecords() error {
 				return v.fail("NameRecs", r+recordHeader+i/8, "record of exact name "+strconv.Quote(k)+" does not hold its bytes, zero-padded")
 			}
 		}
-		r += len(rec)
+		r, next = r+len(rec), d+1
 	}
 	return nil
 }
