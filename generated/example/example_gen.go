@@ -135,7 +135,7 @@ func init() {
 var destgenPlanFile string
 
 // destgenPlan is destgenPlanFile decoded and checked, once, at initialisation.
-var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0x1ad9a774)
+var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0xcc3ff491)
 
 // matcher answers the destination lookups from the plan's tables.
 var matcher = runtime.NewMatcher(&destgenPlan.Matcher)

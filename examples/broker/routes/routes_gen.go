@@ -123,7 +123,7 @@ func init() {
 var destgenPlanFile string
 
 // destgenPlan is destgenPlanFile decoded and checked, once, at initialisation.
-var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0x946d5ef3)
+var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0x8a684ca2)
 
 // matcher answers the destination lookups from the plan's tables.
 var matcher = runtime.NewMatcher(&destgenPlan.Matcher)
