@@ -306,6 +306,8 @@ var corruptions = []corruption{
 	{section: "PropValues", elem: 0, value: 99, want: "PropValues[0]: 99 out of range (7 strings)"},
 	{section: "PropValueEnds", elem: 3, value: 99, want: "PropValueEnds: last end 99, want 14 (the length of PropValues)", at: 4},
 	{section: "PropIndex", elem: 0, value: 9, want: `PropIndex[0]: 9 out of range (5 values of key "durable" and unset)`},
+	{section: "PropIndex", elem: 46, value: 4, want: `PropIndex[46]: 4 out of range (4 values of key "rate" and unset)`},
+	{section: "PropIndex", elem: 47, value: 3, want: `PropIndex[47]: 3 out of range (3 values of key "replicated" and unset)`},
 	{section: "DestStore", elem: 0, value: 9, want: "DestStore[0]: 9 out of range (8 strings and unset)"},
 	{section: "DestCluster", elem: 0, value: 9, want: "DestCluster[0]: 9 out of range (8 strings and unset)"},
 	{section: "DestPatterns", elem: 0, value: 0xc3, want: "DestPatterns[0]: pattern of 5 bytes is empty, over 249 or not UTF-8"},
