@@ -24,13 +24,16 @@ import (
 // DecodePlan checks DestInfos (destInfos): a zero Info for every other
 // destination, and for the exact names' a list within Lists (its
 // destinations ascending, as Matches returns them) and sets in range, so
-// that no read of an Info is out of bounds. It checks only DestSig2's
-// length: a wrong second signature cannot grant. exactGranted denies
-// when the caller's bits miss it and otherwise asks the set's row, so a
-// signature with bits to spare only sends a call to the row, which
-// answers exactly, and one lacking bits denies a call the row would
-// grant: a hostile plan can make Allowed deny, which it can anyway by
-// its sets, never allow.
+// that no read of an Info is out of bounds. A wrong Info in range
+// (another list, other sets) answers as a plan whose config said so: the
+// kept names' records, whose signatures decide most of Allowed, are
+// checked against its sets (plannames.go), or built from them. It checks
+// only DestSig2's length: a wrong second signature cannot grant.
+// exactGranted denies when the caller's bits miss it and otherwise asks
+// the set's row, so a signature with bits to spare only sends a call to
+// the row, which answers exactly, and one lacking bits denies a call the
+// row would grant: a hostile plan can make Allowed deny, which it can
+// anyway by its sets, never allow.
 
 // The layout infosOf reads in place: List, Len, then the sets.
 var _ = [1]struct{}{}[unsafe.Sizeof(Info{})-uintptr(InfoStride)*4]
