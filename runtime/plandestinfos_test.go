@@ -1,7 +1,11 @@
 package runtime
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -70,4 +74,51 @@ func TestDestSig2FailClosed(t *testing.T) {
 			t.Error("empty second signatures deny nothing the built ones grant: the adopted words are not read")
 		}
 	}
+}
+
+// TestDestInfosCount: the destinations with a list in DestInfos are
+// exactly the exact names, one fewer (an exact name's Info zeroed) or one
+// more (another destination's given a list) fails; a DestInfos shorter
+// than 4 words per destination fails before any is read.
+func TestDestInfosCount(t *testing.T) {
+	data, err := os.ReadFile("testdata/rich-automata.plan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, edit func(infos []uint32) []uint32, want string) {
+		t.Helper()
+		d := &planDecoder{src: aligned(string(data))}
+		c, err := d.columns(true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &planCheck{d: d, c: c, dests: len(c.Matcher.Rank), sets: len(c.Matcher.Sets) / int(c.Meta[1])}
+		c.Matcher.DestInfos = edit(slices.Clone(c.Matcher.DestInfos))
+		err = v.destInfos()
+		if got := fmt.Sprint(err); want == "" && err != nil || want != "" && !strings.HasSuffix(got, ": "+want) {
+			t.Errorf("%s: %v, want %q", what, err, want)
+		}
+	}
+	exact := -1 // the last exact name's destination
+	check("as written", func(infos []uint32) []uint32 {
+		for d := 0; d < len(infos)/InfoStride; d++ {
+			if infos[d*InfoStride+1] != 0 {
+				exact = d
+			}
+		}
+		return infos
+	}, "")
+	if exact < 1 {
+		t.Fatalf("the rich plan has no exact name past destination 0 (%d)", exact)
+	}
+	check("one fewer", func(infos []uint32) []uint32 {
+		clear(infos[exact*InfoStride : (exact+1)*InfoStride])
+		return infos
+	}, "ExactEnds: 3 elements, want 2 (one per destination whose Info has a list)")
+	check("one more", func(infos []uint32) []uint32 {
+		copy(infos[(exact-1)*InfoStride:], infos[exact*InfoStride:(exact+1)*InfoStride])
+		return infos
+	}, "ExactEnds: 3 elements, want 4 (one per destination whose Info has a list)")
+	check("a word short", func(infos []uint32) []uint32 { return infos[:len(infos)-1] },
+		"DestInfos: 47 elements, want 48 (4 per destination)")
 }
