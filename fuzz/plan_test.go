@@ -131,7 +131,7 @@ func FuzzDecodePlan(f *testing.F) {
 			seedcorpus.Add(f, m, "svc.ab.v1.x")
 		}
 		var carried [][]byte
-		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter", "NameIndex", "NameRecs", "Sigs"} {
+		for _, name := range []string{"ACLSigs", "MaskIndex", "MaskSlots", "MaskFilter", "NameIndex", "NameRecs", "Sigs", "DestInfos", "DestSig2"} {
 			carried = append(carried, sectionSeeds(f, b, name)...)
 		}
 		carried = append(carried, edgeSlotSeeds(f, b)...)

@@ -308,28 +308,6 @@ func (m *Matcher) sigsOf(st *State) stateSigs {
 	return sigs
 }
 
-// exactInfos sets Infos and destSig2, by destination, for the
-// destinations with an exact name (c.Infos), from their records and the
-// sets' second signatures setSig2 (what exactGranted tests before the
-// set's row), in one pass over those names. The other destinations'
-// entries are never read (only an exact hit reads them) and stay as
-// make left them: untouched, on the iot shape at 100k nearly all of
-// both arrays' 2.4 MB, whose first touches a second pass over every
-// destination paid at every Load.
-func (m *Matcher) exactInfos(c *Compact, setSig2 []uint32) {
-	m.Infos = make([]Info, len(c.Rank))
-	m.destSig2 = make([]uint64, len(c.Rank))
-	for i := range c.ExactEnds {
-		f := c.Infos[i*InfoStride : (i+1)*InfoStride : (i+1)*InfoStride]
-		info := Info{List: uint32(f[1]), Len: uint32(f[2])}
-		for op := range NumOps {
-			info.ACL[op] = uint32(f[3+op])
-		}
-		m.Infos[f[0]] = info
-		m.destSig2[f[0]] = uint64(setSig2[info.ACL[0]]) | uint64(setSig2[info.ACL[1]])<<32
-	}
-}
-
 // exactGranted decides Allowed for the exact name of destination d when
 // its signature cannot: the caller's bits meet only the Bloom bits. The
 // second signature rules out most such calls before the set's row, and is
@@ -346,7 +324,7 @@ func (m *Matcher) exactGranted(d uint32, op Op, principals []Principal, csig2 ui
 	return m.granted(m.Infos[d].ACL[op], principals)
 }
 
-// A word holds one 32-bit value per operation, two to a word (exactInfos,
+// A word holds one 32-bit value per operation, two to a word (destSig2Of,
 // exactGranted, NameTable.opValue): this fails to compile if NumOps
 // changes.
 var _ = [1]struct{}{}[NumOps-2]

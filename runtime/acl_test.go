@@ -36,6 +36,12 @@ func aclMatcher(t *testing.T, ps []string, r *rand.Rand) (*Matcher, [][]string, 
 // some principals get signature bits of their own.
 func aclMatcherSkewed(t *testing.T, ps []string, r *rand.Rand, skew int) (*Matcher, [][]string, []string) {
 	t.Helper()
+	c, members, names := aclCompactSkewed(ps, r, skew)
+	return NewMatcher(c), members, names
+}
+
+// aclCompactSkewed is the Compact aclMatcherSkewed builds.
+func aclCompactSkewed(ps []string, r *rand.Rand, skew int) (*Compact, [][]string, []string) {
 	words := (len(ps) + 63) / 64
 	var sets []uint64
 	var members [][]string
@@ -68,11 +74,12 @@ func aclMatcherSkewed(t *testing.T, ps []string, r *rand.Rand, skew int) (*Match
 		c.ExactKeys += name
 		c.ExactEnds = append(c.ExactEnds, uint32(len(c.ExactKeys)))
 		sub := (s + 1) % len(members)
-		c.Infos = append(c.Infos, int32(s), 0, 0, int32(s), int32(sub))
+		c.DestInfos = append(c.DestInfos, uint32(len(c.Lists)), 1, uint32(s), uint32(sub))
+		c.Lists = append(c.Lists, uint32(s))
 		c.Rank = append(c.Rank, uint32(s))
 		c.DestACL = append(c.DestACL, uint32(s), uint32(sub))
 	}
-	return NewMatcher(c), members, names
+	return c, members, names
 }
 
 // aclCallers are principal lists a caller might hold: configured ones,

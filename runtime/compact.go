@@ -9,11 +9,18 @@ package runtime
 type Compact struct {
 	Permissions bool
 	// Exact names: name i is ExactKeys[ExactEnds[i-1]:ExactEnds[i]]
-	// (ExactEnds[-1] reads as 0); Infos holds InfoStride values per name.
+	// (ExactEnds[-1] reads as 0), in the order of their destinations.
+	// DestInfos holds InfoStride values per destination, Info's layout:
+	// for an exact name's destination what its lookup answers, for any
+	// other zero (see plandestinfos.go).
 	ExactKeys string
 	ExactEnds []uint32
-	Infos     []int32
+	DestInfos []uint32
 	Lists     []uint32
+	// DestSig2 is, when the plan carries it, per destination the second
+	// signatures of its Info's sets (acl.go's destSig2), which NewMatcher
+	// then adopts; gen/plan's Encode fills it.
+	DestSig2 []uint64
 	// The wildcard automata: AutomatonStride values each (start node,
 	// AutomatonDFA, then Automaton.Elements);
 	// NodeStride values per node of all of them, then their literal
@@ -85,7 +92,7 @@ type Compact struct {
 
 // Strides of the flat slices in Compact.
 const (
-	InfoStride      = 3 + int(NumOps) // best, list start, list length, ACL sets
+	InfoStride      = 2 + int(NumOps) // list start, list length, ACL sets: an Info
 	NodeStride      = 3               // star, term, tail
 	StateStride     = 4 + 2*int(NumOps)
 	AutomatonStride = 3
@@ -126,16 +133,17 @@ func NewMatcher(c *Compact) *Matcher {
 	if setSig2 == nil {
 		setSig2 = m.computeACLSigs()
 	}
-	m.exactInfos(c, setSig2)
+	m.Infos = infosOf(c.DestInfos)
+	m.setDestSig2(c.DestSig2, setSig2)
 	// Every slice is made at its final size, here and in the tables'
 	// constructors: a package's initialisation then makes the same number
 	// of allocations whatever its config's size (TestInitAllocs).
 	var carried bool
 	if m.Exact, carried = nameTableOf(c.NameIndex, c.NameRecs, c.ExactKeys, c.ExactEnds); !carried {
+		dests := exactDests(c.DestInfos, len(c.ExactEnds))
 		m.Exact = newNameTable(keys(c.ExactKeys, c.ExactEnds), func(i int) (v [maxNameValues]uint32) {
-			d := c.Infos[i*InfoStride]
-			acl := &m.Infos[d].ACL
-			return [maxNameValues]uint32{uint32(d), m.setSig[acl[0]], m.setSig[acl[1]]}
+			acl := &m.Infos[dests[i]].ACL
+			return [maxNameValues]uint32{dests[i], m.setSig[acl[0]], m.setSig[acl[1]]}
 		})
 	}
 	m.Nodes = make([]Node, len(c.Nodes)/NodeStride)

@@ -29,7 +29,7 @@ func (d *planDecoder) validate(c *planColumns) error {
 	v := &planCheck{d: d, c: c, dests: len(c.Matcher.Rank), principals: len(c.Matcher.PrincipalEnds),
 		nodes: len(c.Matcher.Nodes) / NodeStride, policies: len(c.PolPatterns), keys: len(c.PropNames)}
 	for _, rule := range []func() error{
-		v.meta, v.blobs, v.checkPrincipals, v.checkSets, v.destinations, v.exact, v.lists,
+		v.meta, v.blobs, v.checkPrincipals, v.checkSets, v.destinations, v.exact, v.destSig2, v.lists,
 		v.checkNodes, v.states, v.automata, v.edges, v.edgeSlots, v.policyIndex, v.policyAutomata, v.checkPolicies, v.properties,
 		v.masks, v.names, v.policySteps, v.aclSigs, v.sigs, v.maskIndex, v.maskSlots,
 	} {
@@ -274,41 +274,17 @@ func (v *planCheck) utf8All(name string, ss []string) error {
 	return nil
 }
 
-// exact checks the exact names and their records (Infos): each a valid
-// name, its destination's pattern, its destination after the previous
-// name's (so that destKinds numbers them), with a list of matches in
-// range and ascending, and ACL sets in range.
+// exact checks the exact names, each a valid name, and the
+// destinations' Infos (destInfos).
 func (v *planCheck) exact() error {
 	c := v.c
-	names := len(c.Matcher.ExactEnds)
-	if err := v.count("Infos", len(c.Matcher.Infos), names*InfoStride, strconv.Itoa(InfoStride)+" per exact name"); err != nil {
-		return err
-	}
 	key := keysOf(c.Matcher.ExactKeys, c.Matcher.ExactEnds)
-	next := uint32(0) // the least destination the next name may have
-	for j := range names {
-		k, f := key(j), c.Matcher.Infos[j*InfoStride:(j+1)*InfoStride]
-		if !Valid(k) {
+	for j := range c.Matcher.ExactEnds {
+		if k := key(j); !Valid(k) {
 			return v.fail("ExactEnds", j, "exact name "+strconv.Quote(k)+" is not a valid destination name")
 		}
-		d := uint32(f[0])
-		if err := v.inRange("Infos", j*InfoStride, uint64(d), v.dests, "destinations"); err != nil {
-			return err
-		}
-		if d < next {
-			return v.fail("Infos", j*InfoStride, "destination "+strconv.FormatUint(uint64(d), 10)+" of exact name "+strconv.Quote(k)+" is not after the previous name's")
-		}
-		next = d + 1
-		if err := v.listRef("Infos", j*InfoStride+1, uint32(f[1]), uint32(f[2]), true); err != nil {
-			return err
-		}
-		for op := range int(NumOps) {
-			if err := v.inRange("Infos", j*InfoStride+3+op, uint64(uint32(f[3+op])), v.sets, "ACL sets"); err != nil {
-				return err
-			}
-		}
 	}
-	return nil
+	return v.destInfos()
 }
 
 // listRef checks a slice of Lists (element j of column name holds its

@@ -93,20 +93,21 @@ func (d *planDecoder) uintsSection(name string, u *uints, at, count int) (int, e
 // destKinds says which destinations are exact names, and which exact name
 // or which of DestPatterns each is, in constant time: a bit per
 // destination and, per 64 of them, the exact names before. Built from
-// Infos, whose destinations ascend, in two allocations whatever the
-// plan's size.
+// DestInfos (an exact name's Info has a list, plandestinfos.go), in two
+// allocations whatever the plan's size.
 type destKinds struct {
 	exact  []uint64 // bit d: destination d is an exact name
 	before []uint32 // per word of exact: the bits set in the words before it
 }
 
-// newDestKinds marks the destinations of the exact names' Infos among
-// dests destinations; each is below dests.
-func newDestKinds(infos []int32, dests int) destKinds {
+// newDestKinds marks the destinations whose Info in infos has a list
+// among dests destinations.
+func newDestKinds(infos []uint32, dests int) destKinds {
 	k := destKinds{exact: make([]uint64, (dests+63)/64), before: make([]uint32, (dests+63)/64)}
-	for i := 0; i+InfoStride <= len(infos); i += InfoStride {
-		d := uint32(infos[i])
-		k.exact[d/64] |= 1 << (d % 64)
+	for d := 0; d < dests && (d+1)*InfoStride <= len(infos); d++ {
+		if infos[d*InfoStride+1] != 0 {
+			k.exact[d/64] |= 1 << (d % 64)
+		}
 	}
 	n := uint32(0)
 	for w, x := range k.exact {

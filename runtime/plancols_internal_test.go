@@ -36,14 +36,16 @@ func TestUintsWidth(t *testing.T) {
 func TestDestKinds(t *testing.T) {
 	for _, n := range []int{1, 63, 64, 65, 128, 200} {
 		for _, every := range []int{0, 1, 2, 3, 64} {
-			var infos []int32
+			var infos []uint32
 			var exact []bool
 			for d := range n {
 				e := every > 0 && d%every == 0
 				exact = append(exact, e)
+				info := make([]uint32, InfoStride)
 				if e {
-					infos = append(infos, append([]int32{int32(d)}, make([]int32, InfoStride-1)...)...)
+					info[1] = 1 // a list: an exact name's
 				}
+				infos = append(infos, info...)
 			}
 			k := newDestKinds(infos, n)
 			var nExact, nOther int

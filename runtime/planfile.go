@@ -51,8 +51,11 @@ const (
 	// policy_steps.go); format 8 the ACLSigs section (the ACL
 	// signatures, planaclsigs.go), the MaskIndex section (the mask
 	// index's words, planmaskindex.go) and the MaskSlots and MaskFilter
-	// sections (the mask tables built, planmaskslots.go).
-	PlanFormat = 8
+	// sections (the mask tables built, planmaskslots.go); format 9 the
+	// Infos by destination in the Matcher's layout (DestInfos, which
+	// replaced Infos by exact name) and the DestSig2 section
+	// (plandestinfos.go).
+	PlanFormat = 9
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8
@@ -132,7 +135,7 @@ type planField struct {
 func (c *planColumns) fields() []planField {
 	return []planField{
 		{"Meta", &c.Meta},
-		{"ExactKeys", &c.Matcher.ExactKeys}, {"ExactEnds", &c.Matcher.ExactEnds}, {"Infos", &c.Matcher.Infos}, {"Lists", &c.Matcher.Lists},
+		{"ExactKeys", &c.Matcher.ExactKeys}, {"ExactEnds", &c.Matcher.ExactEnds}, {"DestInfos", &c.Matcher.DestInfos}, {"Lists", &c.Matcher.Lists},
 		{"Automata", &c.Matcher.Automata}, {"States", &c.Matcher.States}, {"Nodes", &c.Matcher.Nodes},
 		{"EdgeKeys", &c.Matcher.EdgeKeys}, {"EdgeEnds", &c.Matcher.EdgeEnds}, {"EdgeFrom", &c.Matcher.EdgeFrom}, {"EdgeTo", &c.Matcher.EdgeTo},
 		{"Rank", &c.Matcher.Rank}, {"DestACL", &c.Matcher.DestACL}, {"Sets", &c.Matcher.Sets},
@@ -165,6 +168,8 @@ func (c *planColumns) fields() []planField {
 		{"MaskSlots", &c.Matcher.MaskSlots}, {"MaskFilter", &c.Matcher.MaskFilter},
 		// The policy automata's step tables (format 7; policy_steps.go).
 		{"AutoStepMeta", &c.AutoStepMeta}, {"AutoSteps", &c.AutoSteps},
+		// The exact hits' second signatures (format 9; plandestinfos.go).
+		{"DestSig2", &c.Matcher.DestSig2},
 	}
 }
 
@@ -309,7 +314,8 @@ func columnsOf(p *Plan) *planColumns {
 	slots, sigs, names := len(cm.EdgeSlots) == 0, len(cm.Sigs) == 0 && len(cm.Nodes) > 0, len(cm.NameIndex) == 0 && len(cm.ExactEnds) > 0
 	aclSigs, maskIndex := len(cm.ACLSigs) == 0, len(cm.MaskIndex) == 0 && len(cm.Masks) > 0
 	maskSlots := len(cm.MaskSlots) == 0 && len(cm.Masks) > 0
-	if slots || sigs || names || aclSigs || maskIndex || maskSlots {
+	destSig2 := len(cm.DestSig2) == 0 && len(cm.Rank) > 0
+	if slots || sigs || names || aclSigs || maskIndex || maskSlots || destSig2 {
 		m := NewMatcher(&p.Matcher)
 		if slots {
 			cm.EdgeSlots = m.Edges.SlotWords()
@@ -328,6 +334,9 @@ func columnsOf(p *Plan) *planColumns {
 		}
 		if maskSlots {
 			cm.MaskSlots, cm.MaskFilter = m.MaskSlotWords()
+		}
+		if destSig2 {
+			cm.DestSig2 = m.DestSig2Words()
 		}
 	}
 	c.automataColumns(p.PolicyIndex.Automata)
@@ -349,17 +358,14 @@ func columnsOf(p *Plan) *planColumns {
 }
 
 // destinationColumns fills DestPatterns with the patterns of the
-// destinations that are not exact names (the Infos of p's matcher name
-// those that are), DestStore and DestCluster.
+// destinations that are not exact names (those whose Info in p's
+// matcher has no list), DestStore and DestCluster.
 func (c *planColumns) destinationColumns(p *Plan, strs *stringRefs) {
-	exact := make([]bool, len(p.Destinations))
-	for i := 0; i+InfoStride <= len(p.Matcher.Infos); i += InfoStride {
-		exact[p.Matcher.Infos[i]] = true
-	}
+	infos := p.Matcher.DestInfos
 	var patterns []string
 	store, cluster := make([]uint32, len(p.Destinations)), make([]uint32, len(p.Destinations))
 	for i, d := range p.Destinations {
-		if !exact[i] {
+		if (i+1)*InfoStride > len(infos) || infos[i*InfoStride+1] == 0 {
 			patterns = append(patterns, d.Pattern)
 		}
 		store[i] = strs.optional(d.Store, d.HasStore)
@@ -730,7 +736,7 @@ func (c *planColumns) plan() *Plan {
 	for k := range p.PropertyKeys {
 		p.PropertyKeys[k] = PropertyKey{Name: c.PropNames[k], Field: c.PropFields[k], Kind: PropertyKind(c.PropKinds[k])}
 	}
-	c.kinds = newDestKinds(c.Matcher.Infos, len(c.Matcher.Rank))
+	c.kinds = newDestKinds(c.Matcher.DestInfos, len(c.Matcher.Rank))
 	p.cols = c
 	start := uint32(0)
 	for i := range p.Policies {

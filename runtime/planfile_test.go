@@ -22,7 +22,7 @@ var sectionSizes = []struct {
 	name string
 	size int
 }{
-	{"Meta", 4}, {"ExactKeys", 1}, {"ExactEnds", 4}, {"Infos", 4}, {"Lists", 4}, {"Automata", 4}, {"States", 4}, {"Nodes", 4},
+	{"Meta", 4}, {"ExactKeys", 1}, {"ExactEnds", 4}, {"DestInfos", 4}, {"Lists", 4}, {"Automata", 4}, {"States", 4}, {"Nodes", 4},
 	{"EdgeKeys", 1}, {"EdgeEnds", 4}, {"EdgeFrom", 4}, {"EdgeTo", 4}, {"Rank", 4}, {"DestACL", 4}, {"Sets", 8},
 	{"PrincipalKeys", 1}, {"PrincipalEnds", 4}, {"PolicyLiterals", 1}, {"PolicyLiteralEnds", 4}, {"EntryPolicy", 4},
 	{"AtEnd", 1}, {"Flags", 1}, {"AutoMeta", 4}, {"AutoPolicies", 4}, {"AutoASCII", 1}, {"AutoRuneStarts", 4},
@@ -33,7 +33,7 @@ var sectionSizes = []struct {
 	{"Masks", 4}, {"MaskEnds", 4}, {"MaskDests", 4}, {"MaskKeys", 1}, {"MaskKeyEnds", 4}, {"MaskDepths", 4}, {"MaskProbes", 4},
 	{"Sigs", 4}, {"NameIndex", 4}, {"NameRecs", 8},
 	{"ACLSigs", 4}, {"MaskIndex", 8}, {"MaskSlots", 8}, {"MaskFilter", 8},
-	{"AutoStepMeta", 4}, {"AutoSteps", 2},
+	{"AutoStepMeta", 4}, {"AutoSteps", 2}, {"DestSig2", 8},
 }
 
 // layout is where each section of an encoded plan starts (its head) and
@@ -204,7 +204,7 @@ func TestDecodePlanHeader(t *testing.T) {
 	}
 	checkErr(t, "magic", mut(func(b []byte) { b[0] = 'X' }), "plan: offset 0: not a destgen plan (bad magic)")
 	checkErr(t, "magic's line end", mut(func(b []byte) { b[6] = '\n' }), "plan: offset 0: not a destgen plan (bad magic)")
-	checkErr(t, "version", mut(func(b []byte) { b[8] = 9 }), fmt.Sprintf("plan: offset 8: format version 9, this runtime reads %d", runtime.PlanFormat))
+	checkErr(t, "version", mut(func(b []byte) { b[8] = runtime.PlanFormat + 1 }), fmt.Sprintf("plan: offset 8: format version %d, this runtime reads %d", runtime.PlanFormat+1, runtime.PlanFormat))
 	checkErr(t, "checksum", mut(func(b []byte) { b[len(b)-1] ^= 1 }), "plan: offset 12: checksum mismatch")
 	checkErr(t, "length", mut(func(b []byte) { b[16]++ }), fmt.Sprintf("plan: offset 16: payload of %d bytes, file has %d", len(b)-23, len(b)-24))
 	checkErr(t, "alignment word", seal(mut(func(b []byte) { b[22] = 1 })), "plan: offset 20: header: alignment word is not zero")
@@ -243,12 +243,14 @@ var corruptions = []corruption{
 	{section: "ExactEnds", elem: 0, value: 20, want: "ExactEnds[1]: end 19 before the previous end 20", at: 1},
 	{section: "ExactEnds", elem: 2, value: 28, want: "ExactEnds: last end 28, want 29 (the length of ExactKeys)", at: 3},
 	{section: "ExactKeys", elem: 3, value: '*', want: `ExactEnds[0]: exact name "foo*bar" is not a valid destination name`, atSect: "ExactEnds"},
-	{section: "Infos", elem: 0, value: 99, want: "Infos[0]: 99 out of range (12 destinations)"},
-	{section: "Infos", elem: 5, value: 0, want: `Infos[5]: destination 0 of exact name "orders.us.eu" is not after the previous name's`},
-	{section: "Infos", elem: 1, value: 16, want: "Infos[1]: list 16+3 past Lists (17)"},
-	{section: "Infos", elem: 2, value: 1<<32 - 1, want: "Infos[1]: list 10+4294967295 past Lists (17)", at: 1},
-	{section: "Infos", elem: 3, value: 16, want: "Infos[3]: 16 out of range (16 ACL sets)"},
-	{section: "Lists", elem: 11, value: 0, want: "Infos[1]: list does not ascend", at: 1, atSect: "Infos"},
+	{section: "DestInfos", elem: 0, value: 16, want: "DestInfos[0]: list 16+3 past Lists (17)"},
+	{section: "DestInfos", elem: 1, value: 1<<32 - 1, want: "DestInfos[0]: list 10+4294967295 past Lists (17)", at: 0, atSect: "DestInfos"},
+	{section: "DestInfos", elem: 2, value: 16, want: "DestInfos[2]: 16 out of range (16 ACL sets)"},
+	{section: "DestInfos", elem: 23, value: 16, want: "DestInfos[23]: 16 out of range (16 ACL sets)"},
+	{section: "DestInfos", elem: 1, value: 0, want: "DestInfos[0]: Info of a destination that is not an exact name is not zero", at: 0, atSect: "DestInfos"},
+	{section: "DestInfos", elem: 7, value: 1, want: "DestInfos[4]: Info of a destination that is not an exact name is not zero", at: 4, atSect: "DestInfos"},
+	{section: "DestInfos", elem: 5, value: 1, want: "ExactEnds: 3 elements, want 4 (one per destination whose Info has a list)", at: -1, atSect: "ExactEnds"},
+	{section: "Lists", elem: 11, value: 0, want: "DestInfos[0]: list does not ascend", at: 0, atSect: "DestInfos"},
 	{section: "Lists", elem: 0, value: 12, want: "Lists[0]: 12 out of range (12 destinations)"},
 	{section: "Automata", elem: 0, value: 1, want: "Automata[0]: the first automaton starts at node 1, not 0"},
 	{section: "Automata", elem: 1, value: 2, want: "Automata[1]: kind 2 is not 1 (deterministic; tries are walked no more)"},
@@ -304,6 +306,8 @@ var corruptions = []corruption{
 	{section: "PropValues", elem: 0, value: 99, want: "PropValues[0]: 99 out of range (7 strings)"},
 	{section: "PropValueEnds", elem: 3, value: 99, want: "PropValueEnds: last end 99, want 14 (the length of PropValues)", at: 4},
 	{section: "PropIndex", elem: 0, value: 9, want: `PropIndex[0]: 9 out of range (5 values of key "durable" and unset)`},
+	{section: "PropIndex", elem: 46, value: 4, want: `PropIndex[46]: 4 out of range (4 values of key "rate" and unset)`},
+	{section: "PropIndex", elem: 47, value: 3, want: `PropIndex[47]: 3 out of range (3 values of key "replicated" and unset)`},
 	{section: "DestStore", elem: 0, value: 9, want: "DestStore[0]: 9 out of range (8 strings and unset)"},
 	{section: "DestCluster", elem: 0, value: 9, want: "DestCluster[0]: 9 out of range (8 strings and unset)"},
 	{section: "DestPatterns", elem: 0, value: 0xc3, want: "DestPatterns[0]: pattern of 5 bytes is empty, over 249 or not UTF-8"},
@@ -413,7 +417,12 @@ func TestDecodePlanRules(t *testing.T) {
 		{"rank without ACL", func(p *runtime.Plan) {
 			p.Destinations, p.Matcher.Rank = []runtime.PlanDestination{dest()}, []uint32{0}
 		}, "DestACL: 0 elements, want 2 (2 per destination)"},
-		{"infos of no name", func(p *runtime.Plan) { p.Matcher.Infos = []int32{0} }, "Infos: 1 elements, want 0 (5 per exact name)"},
+		{"infos of no destination", func(p *runtime.Plan) { p.Matcher.DestInfos = []uint32{0} }, "DestInfos: 1 elements, want 0 (4 per destination)"},
+		{"second signatures of no destination", func(p *runtime.Plan) { p.Matcher.DestSig2 = []uint64{0} }, "DestSig2: 1 elements, want 0 (one per destination)"},
+		{"second signatures of one of two destinations", func(p *runtime.Plan) {
+			p.Destinations, p.Matcher.Rank, p.Matcher.DestACL = []runtime.PlanDestination{dest(), dest()}, []uint32{0, 1}, make([]uint32, 4)
+			p.Matcher.DestInfos, p.Matcher.DestSig2 = make([]uint32, 2*runtime.InfoStride), []uint64{0}
+		}, "DestSig2: 1 elements, want 2 (one per destination)"},
 		{"partial node", func(p *runtime.Plan) { p.Matcher.Nodes = []int32{-1} },
 			"Nodes: 1 elements, want 0 (3 per node, at most 268435455 nodes)"},
 		{"node without state", func(p *runtime.Plan) { p.Matcher.Nodes = []int32{-1, -1, -1} }, "States: 0 elements, want 8 (8 per node)"},
@@ -437,13 +446,16 @@ func TestDecodePlanRules(t *testing.T) {
 		{"NaN", func(p *runtime.Plan) {
 			p.PropertyKeys = []runtime.PropertyKey{{Name: "k", Field: "K", Kind: runtime.PropFloat}}
 			p.Destinations, p.Matcher.Rank, p.Matcher.DestACL = []runtime.PlanDestination{dest(runtime.PropertyValue{Set: true, Float: nan()})}, []uint32{0}, []uint32{0, 0}
+			p.Matcher.DestInfos = make([]uint32, runtime.InfoStride)
 		}, "PropValues[0]: float is not finite"},
 		{"bool", func(p *runtime.Plan) {
 			p.PropertyKeys = []runtime.PropertyKey{{Name: "k", Field: "K", Kind: runtime.PropBool}}
 			p.Destinations, p.Matcher.Rank, p.Matcher.DestACL = []runtime.PlanDestination{dest(runtime.PropertyValue{Set: true, Bool: true})}, []uint32{0}, []uint32{0, 0}
+			p.Matcher.DestInfos = make([]uint32, runtime.InfoStride)
 		}, ""},
 		{"empty pattern", func(p *runtime.Plan) {
 			p.Destinations, p.Matcher.Rank, p.Matcher.DestACL = []runtime.PlanDestination{{}}, []uint32{0}, []uint32{0, 0}
+			p.Matcher.DestInfos = make([]uint32, runtime.InfoStride)
 		}, "DestPatterns[0]: pattern of 0 bytes is empty, over 249 or not UTF-8"},
 		{"long principal", func(p *runtime.Plan) {
 			p.Matcher.PrincipalKeys, p.Matcher.PrincipalEnds = strings.Repeat("p", 1025), []uint32{1025}

@@ -166,6 +166,9 @@ func TestDecodePlanNamesChecked(t *testing.T) {
 	e := entry(full)
 	// Record 0 is "foo.bar"'s: 7 bytes, then one of padding.
 	first, key := binary.LittleEndian.Uint64(b[l.data["NameRecs"]:]), binary.LittleEndian.Uint64(b[l.data["NameRecs"]+16:])
+	// Record 1 is "orders.us.eu"'s: 12 bytes, its second word 4 of them
+	// ("s.eu") then 4 of padding.
+	last := binary.LittleEndian.Uint64(b[l.data["NameRecs"]+48:])
 	notStart := fmt.Sprintf("record offset %d is not the start of a record no other entry names", e&offMask+1)
 	cs := []corruption{
 		{section: "NameIndex", elem: 1 + full, value: uint64(e + 1), want: fmt.Sprintf("NameIndex[%d]: %s", 1+full, notStart)},
@@ -173,9 +176,16 @@ func TestDecodePlanNamesChecked(t *testing.T) {
 		{section: "NameIndex", elem: 1 + full, value: uint64(e &^ (1 << 31)), want: fmt.Sprintf("NameIndex[%d]: occupied entry without a tag", 1+full)},
 		{section: "NameIndex", elem: 1 + full, value: 0, want: fmt.Sprintf("NameRecs[%d]: record is not in NameIndex", e&offMask), atSect: "NameRecs", at: int(e & offMask)},
 		{section: "NameIndex", elem: 1 + n, value: uint64(entry(0) ^ 1<<31), want: fmt.Sprintf("NameIndex[%d]: last entry does not repeat the first", 1+n)},
-		{section: "NameRecs", elem: 0, value: first + 1<<32, want: "NameRecs[0]: record of exact name \"foo.bar\" does not hold its length, destination and signatures"},
+		{section: "NameRecs", elem: 0, value: first + 1<<32, want: "NameRecs[0]: record of exact name \"foo.bar\" does not hold the next destination with a list in DestInfos"},
+		{section: "NameRecs", elem: 3, value: 12, want: "NameRecs[3]: record of exact name \"orders.us.eu\" does not hold the next destination with a list in DestInfos"},
+		{section: "NameRecs", elem: 3, value: 12 | 10<<32, want: "NameRecs[3]: record of exact name \"orders.us.eu\" does not hold its length, destination and signatures"},
+		{section: "NameRecs", elem: 3, value: 12 | 6<<32, want: "NameRecs[3]: record of exact name \"orders.us.eu\" does not hold the next destination with a list in DestInfos"},
+		{section: "NameRecs", elem: 3, value: 12 | 12<<32, want: "NameRecs[3]: record of exact name \"orders.us.eu\" does not hold the next destination with a list in DestInfos"},
 		{section: "NameRecs", elem: 0, value: first ^ 1, want: "NameRecs[0]: record of exact name \"foo.bar\" does not hold its length, destination and signatures"},
 		{section: "NameRecs", elem: 2, value: 0, want: "NameRecs[2]: record of exact name \"foo.bar\" does not hold its bytes, zero-padded"},
+		{section: "NameRecs", elem: 5, value: 0, want: "NameRecs[5]: record of exact name \"orders.us.eu\" does not hold its bytes, zero-padded"},
+		{section: "NameRecs", elem: 6, value: last ^ 1<<24, want: "NameRecs[6]: record of exact name \"orders.us.eu\" does not hold its bytes, zero-padded"},
+		{section: "NameRecs", elem: 6, value: last | 1<<32, want: "NameRecs[6]: record of exact name \"orders.us.eu\" does not hold its bytes, zero-padded"},
 		{section: "NameRecs", elem: 2, value: key | 1<<56, want: "NameRecs[2]: record of exact name \"foo.bar\" does not hold its bytes, zero-padded"},
 	}
 	// An empty entry naming the record the occupied one names: the later

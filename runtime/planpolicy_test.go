@@ -32,25 +32,44 @@ func twoAutomataPlan(t *testing.T) []byte {
 func withSteps(t *testing.T, b []byte, meta []uint32, steps []uint16) []byte {
 	t.Helper()
 	secs, err := PlanSections(b)
-	if err != nil || len(secs) < 2 || secs[len(secs)-2].Name != "AutoStepMeta" {
+	i := stepSection(secs)
+	if err != nil || i < 0 || i+1 >= len(secs) || secs[i+1].Name != "AutoSteps" {
 		t.Fatalf("sections of the plan: %v, %v", secs, err)
 	}
-	off := planHeaderBytes
-	for _, s := range secs[:len(secs)-2] {
-		off += s.Bytes
-	}
+	off := sectionHead(secs, i)
 	out := append([]byte(nil), b[:off]...)
-	out = appendSection(out, uint32(len(secs)-2), &meta)
+	out = appendSection(out, uint32(i), &meta)
 	for len(out)%sectionAlign != 0 {
 		out = append(out, 0)
 	}
-	out = appendSection(out, uint32(len(secs)-1), &steps)
+	out = appendSection(out, uint32(i+1), &steps)
 	for len(out)%sectionAlign != 0 {
 		out = append(out, 0)
 	}
+	out = append(out, b[sectionHead(secs, i+2):]...) // the sections after them
 	binary.LittleEndian.PutUint32(out[16:], uint32(len(out)-planHeaderBytes))
 	binary.LittleEndian.PutUint32(out[12:], crc32.Checksum(out[planHeaderBytes:], planCRC))
 	return out
+}
+
+// stepSection is the number of the AutoStepMeta section, or -1.
+func stepSection(secs []PlanSection) int {
+	for i, s := range secs {
+		if s.Name == "AutoStepMeta" {
+			return i
+		}
+	}
+	return -1
+}
+
+// sectionHead is the offset of section i's head (past the last section
+// for i = len(secs)).
+func sectionHead(secs []PlanSection, i int) int {
+	off := planHeaderBytes
+	for _, s := range secs[:i] {
+		off += s.Bytes
+	}
+	return off
 }
 
 // TestPlanStepsAdopted: a decoded plan's automata carry their step
@@ -92,7 +111,7 @@ func TestDecodePlanSteps(t *testing.T) {
 		t.Fatalf("the plan rewritten as it was: %v", err)
 	}
 	secs, _ := PlanSections(b)
-	metaAt := len(b) - secs[len(secs)-1].Bytes - secs[len(secs)-2].Bytes + sectionHeadBytes
+	metaAt := sectionHead(secs, stepSection(secs)) + sectionHeadBytes
 	stepsAt := metaAt + (4*len(meta)+sectionAlign-1)&^(sectionAlign-1) + sectionHeadBytes
 	edit := func(f func(m []uint32, s []uint16) ([]uint32, []uint16)) []byte {
 		m, s := f(append([]uint32(nil), meta...), append([]uint16(nil), steps...))

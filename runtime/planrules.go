@@ -203,15 +203,23 @@ func (v *planCheck) properties() error {
 	if uint64(c.PropIndex.len()) != uint64(v.dests)*uint64(k) {
 		return v.count("PropIndex", c.PropIndex.len(), v.dests*k, "one per destination and key")
 	}
-	for j := range c.PropIndex.len() {
-		x := c.PropIndex.at(j)
-		key := j % k
-		lo := uint32(0)
+	// Each key's bound, its values and unset; the key of element j is j
+	// mod k, counted rather than divided (a division per element was
+	// half the rule's time at 100,000 destinations of 4 keys).
+	bound := make([]uint32, k)
+	for key := range k {
+		bound[key] = c.PropValueEnds[key] + 1
 		if key > 0 {
-			lo = c.PropValueEnds[key-1]
+			bound[key] -= c.PropValueEnds[key-1]
 		}
-		if n := int(c.PropValueEnds[key]-lo) + 1; uint64(x) >= uint64(n) { // the message only then: no allocation per value
-			return v.inRange("PropIndex", j, uint64(x), n, "values of key "+strconv.Quote(c.PropNames[key])+" and unset")
+	}
+	key := 0
+	for j := range c.PropIndex.len() {
+		if x := c.PropIndex.at(j); x >= bound[key] { // the message only then: no allocation per value
+			return v.inRange("PropIndex", j, uint64(x), int(bound[key]), "values of key "+strconv.Quote(c.PropNames[key])+" and unset")
+		}
+		if key++; key == k {
+			key = 0
 		}
 	}
 	return nil

@@ -42,9 +42,11 @@ import "errors"
 // initialisation, so it fails to build instead.
 // Version 14: PlanFormat 8 (the ACL signatures, the mask tables and the
 // mask index carried as well), for the same reason.
+// Version 15: PlanFormat 9 (the exact hits' Infos and second signatures
+// by destination, plandestinfos.go), for the same reason.
 const (
-	Version    = 14
-	MinVersion = 14
+	Version    = 15
+	MinVersion = 15
 	MaxVersion = Version
 )
 

@@ -81,8 +81,8 @@ func propertyValue(s config.Scalar) runtime.PropertyValue {
 // table Build made (runtime.Compact.EdgeSlots), and the automata's
 // signatures, the exact names' table, the ACL signatures and the mask
 // tables and index of its Matcher (Compact.Sigs, NameIndex, NameRecs,
-// ACLSigs, MaskIndex, MaskSlots, MaskFilter), so that encoding does not
-// build them again.
+// ACLSigs, MaskIndex, MaskSlots, MaskFilter) and its exact hits' second
+// signatures (DestSig2), so that encoding does not build them again.
 func (p *Plan) Encode() []byte {
 	a := p.Artifact()
 	a.Matcher.Sigs = p.Matcher.SigWords()
@@ -90,5 +90,6 @@ func (p *Plan) Encode() []byte {
 	a.Matcher.ACLSigs = p.Matcher.ACLSigWords()
 	a.Matcher.MaskIndex = p.Matcher.MaskIndexWords()
 	a.Matcher.MaskSlots, a.Matcher.MaskFilter = p.Matcher.MaskSlotWords()
+	a.Matcher.DestSig2 = p.Matcher.DestSig2Words()
 	return runtime.EncodePlan(a)
 }

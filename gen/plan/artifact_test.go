@@ -181,6 +181,7 @@ func TestPlanRoundTrip(t *testing.T) {
 			a.Matcher.ACLSigs = p.Matcher.ACLSigWords()                           // DecodePlan keeps them
 			a.Matcher.NameIndex, a.Matcher.NameRecs = p.Matcher.Exact.NameWords() // and these
 			a.Matcher.Sigs = p.Matcher.SigWords()                                 // and these, checked against ACLSigs
+			a.Matcher.DestSig2 = p.Matcher.DestSig2Words()                        // and these
 			got, err := runtime.DecodePlan(b)
 			if err != nil {
 				t.Fatalf("%s %s: %v", mode.name, file, err)

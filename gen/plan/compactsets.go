@@ -33,15 +33,15 @@ func (p *Plan) dropUnusedSets() {
 }
 
 // eachSetRef replaces every ACL set number the compact plan holds (in
-// DestACL, Infos' unions and States' unions) by f of it.
+// DestACL, the exact names' DestInfos and States' unions) by f of it.
 func (p *Plan) eachSetRef(f func(uint32) uint32) {
 	c := &p.Compact
 	for i, s := range c.DestACL {
 		c.DestACL[i] = f(s)
 	}
-	for i := 0; i+runtime.InfoStride <= len(c.Infos); i += runtime.InfoStride {
-		for j := i + 3; j < i+runtime.InfoStride; j++ {
-			c.Infos[j] = int32(f(uint32(c.Infos[j])))
+	for i := 0; i+runtime.InfoStride <= len(c.DestInfos); i += runtime.InfoStride {
+		for j := i + 2; j < i+runtime.InfoStride && c.DestInfos[i+1] != 0; j++ { // the others' stay zero
+			c.DestInfos[j] = f(c.DestInfos[j])
 		}
 	}
 	for i := 0; i+runtime.StateStride <= len(c.States); i += runtime.StateStride {

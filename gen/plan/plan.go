@@ -92,6 +92,8 @@ func (p *Plan) buildExact() {
 	c.EdgeSlots = wild.Edges.SlotWords()
 	sets := newSetInterner(c)
 	var names []string
+	// By destination, as the Matcher reads them: the others' stay zero.
+	c.DestInfos = make([]uint32, len(p.Model.Destinations)*runtime.InfoStride)
 	for _, d := range p.Model.Destinations {
 		if !d.Pattern.IsLiteral() {
 			continue
@@ -99,12 +101,13 @@ func (p *Plan) buildExact() {
 		matches, _ := wild.Matches(d.Pattern.Text, nil)
 		matches = append(matches, d.Index)
 		sort.Ints(matches)
-		c.Infos = append(c.Infos, int32(d.Index), int32(len(c.Lists)), int32(len(matches)))
+		info := c.DestInfos[d.Index*runtime.InfoStride:]
+		info[0], info[1] = uint32(len(c.Lists)), uint32(len(matches))
 		for _, i := range matches {
 			c.Lists = append(c.Lists, uint32(i))
 		}
 		for op := range runtime.NumOps {
-			c.Infos = append(c.Infos, int32(sets.union(matches, op)))
+			info[2+op] = uint32(sets.union(matches, op))
 		}
 		names = append(names, d.Pattern.Text)
 	}
