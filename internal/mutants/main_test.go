@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -67,5 +69,26 @@ func TestListParses(t *testing.T) {
 	}
 	if len(ms) < 25 {
 		t.Errorf("%d mutants; the list should cover every fast path", len(ms))
+	}
+}
+
+// TestListApplies keeps the list following the code: every mutant's
+// lines occur in its file as apply needs them (exactly once, or at least
+// once where marked all), so a change that moves or rewrites a mutated
+// line fails here, in make test, instead of in the next mutants run.
+func TestListApplies(t *testing.T) {
+	ms, err := parseFile("mutants.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		src, err := os.ReadFile(filepath.Join("..", "..", m.File))
+		if err != nil {
+			t.Errorf("mutants.txt:%d: %s: %v", m.Line, m.Name, err)
+			continue
+		}
+		if _, err := m.apply(src); err != nil {
+			t.Errorf("mutants.txt:%d: %s: %v", m.Line, m.Name, err)
+		}
 	}
 }
