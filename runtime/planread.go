@@ -36,35 +36,52 @@ const planReadChunk = 256 << 10
 // which is most of what reading a large plan costs on the machines
 // measured (bench/README, "Reading the plan").
 func ReadPlanFile(path string) ([]byte, error) {
-	return readPlanFile(path, nil)
+	b, _, err := readPlanFile(path, nil)
+	return b, err
 }
 
 // LoadPlanFile is DecodePlanOwned of the plan artifact at path, read as
 // ReadPlanFile reads it, with the checksum computed during the read,
 // planReadChunk bytes at a time (live.LoadFile loads with it). It
-// validates as DecodePlan does.
+// validates as DecodePlan does. The policy index built from the plan
+// (NewPolicyIndex) places its largest tables on huge pages, in what is
+// left of the buffer's last one when they fit (policyRoom).
 func LoadPlanFile(path string) (*Plan, error) {
 	sum := uint32(0)
-	b, err := readPlanFile(path, &sum)
+	b, rest, err := readPlanFile(path, &sum)
 	if err != nil {
 		return nil, err
 	}
-	return decodePlanSummed(unsafe.String(unsafe.SliceData(b), len(b)), sum)
+	p, err := decodePlanSummed(unsafe.String(unsafe.SliceData(b), len(b)), sum)
+	if err != nil {
+		return nil, err
+	}
+	p.PolicyIndex.room = policyRoom(rest, listTables(&p.PolicyIndex))
+	return p, nil
 }
 
 // readPlanFile reads path into a planBuffer; with sum, it reads in
 // chunks and leaves in *sum the CRC-32C of the bytes past the header.
-func readPlanFile(path string, sum *uint32) ([]byte, error) {
+// rest is the room after the buffer's (planBuffer), nil when the read
+// had to move it (the file grew).
+func readPlanFile(path string, sum *uint32) (b, rest []byte, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	size := 0
 	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && int64(int(fi.Size())) == fi.Size() {
 		size = int(fi.Size())
 	}
-	return readAll(f, planBuffer(size), sum)
+	buf, rest := planBuffer(size)
+	if b, err = readAll(f, buf, sum); err != nil {
+		return nil, nil, err
+	}
+	if unsafe.SliceData(b) != unsafe.SliceData(buf) {
+		rest = nil
+	}
+	return b, rest, nil
 }
 
 // readAll appends what r holds to b until io.EOF, as os.ReadFile does:
@@ -99,6 +116,7 @@ func readAll(r io.Reader, b []byte, sum *uint32) ([]byte, error) {
 // planBuffer's: the copy is the first touch of its memory, which costs
 // what ReadPlanFile's read did (planread_linux.go).
 func planCopy(b []byte) string {
-	c := append(planBuffer(len(b)), b...)
+	buf, _ := planBuffer(len(b))
+	c := append(buf, b...)
 	return unsafe.String(unsafe.SliceData(c), len(c)) // never written again
 }

@@ -21,15 +21,37 @@ import (
 // mmap of its own would be unmapped under them). The slack before the
 // boundary and past the last huge page is never touched, so it costs
 // address space only; the advice is only advice: where it fails the read is os.ReadFile's.
-func planBuffer(size int) []byte {
+// rest is the room after the buffer to the end of its last huge page,
+// which nothing else uses (nil below hugeReadMin).
+func planBuffer(size int) (buf, rest []byte) {
 	if size < hugeReadMin {
-		return make([]byte, 0, size+1)
+		return make([]byte, 0, size+1), nil
 	}
+	whole := hugeBytes(size + 1)
+	return whole[: 0 : size+1], whole[size+1:]
+}
+
+// hugeWords is make([]uint64, n) on huge pages (see hugeBytes), its
+// length rounded up to whole huge pages: the rest of the last one,
+// faulted with it, is the caller's to use.
+func hugeWords(n int) []uint64 {
+	b := hugeBytes(n * 8)
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/8)
+}
+
+// hugeBytes is make([]byte, size) rounded up to whole huge pages,
+// starting at a hugePage boundary of a larger pointer-free allocation,
+// advised MADV_HUGEPAGE before anything touches it. The slack before the
+// boundary and past the last huge page is never touched, so it costs
+// address space only; the advice is only advice: where it fails the
+// pages are 4 KB ones.
+func hugeBytes(size int) []byte {
 	// Room to start at a boundary and to end the advice at one, so that
 	// the last, partly filled huge page is advised too.
-	buf := make([]byte, size+1+2*hugePage)
-	skip := int(-uintptr(unsafe.Pointer(&buf[0])) & (hugePage - 1))
-	advised := (size + 1 + hugePage - 1) &^ (hugePage - 1)
-	syscall.Madvise(buf[skip:skip+advised], syscall.MADV_HUGEPAGE) // advice: its error changes nothing
-	return buf[skip : skip : skip+size+1]
+	whole := (size + hugePage - 1) &^ (hugePage - 1)
+	buf := make([]uint64, (whole+hugePage)/8)
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(buf))), len(buf)*8)
+	skip := int(-uintptr(unsafe.Pointer(&b[0])) & (hugePage - 1))
+	syscall.Madvise(b[skip:skip+whole], syscall.MADV_HUGEPAGE) // advice: its error changes nothing
+	return b[skip : skip+whole : skip+whole]
 }

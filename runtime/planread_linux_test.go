@@ -14,19 +14,27 @@ import (
 // TestPlanBufferAdvised: from hugeReadMin bytes on, planBuffer's buffer
 // starts at a huge page boundary and its memory is advised MADV_HUGEPAGE
 // ("hg" in /proc/self/smaps's VmFlags) through its last byte's huge
-// page; below, it is an ordinary allocation of the same room.
+// page, and the room after it is the rest of that page; below, it is an
+// ordinary allocation of the same room, with no room after it.
 func TestPlanBufferAdvised(t *testing.T) {
-	for _, size := range []int{hugeReadMin - 1, hugeReadMin, hugeReadMin + 1, 5*hugePage - 1} {
-		b := planBuffer(size)
+	for _, size := range []int{hugeReadMin - 1, hugeReadMin, hugeReadMin + 1, 5*hugePage - 2, 5*hugePage - 1} {
+		b, rest := planBuffer(size)
 		if len(b) != 0 || cap(b) != size+1 {
 			t.Fatalf("size %d: len %d cap %d, want 0 and %d", size, len(b), cap(b), size+1)
 		}
 		start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 		if size < hugeReadMin {
+			if rest != nil {
+				t.Errorf("size %d: %d bytes of room after a plain buffer", size, len(rest))
+			}
 			continue
 		}
 		if start%hugePage != 0 {
 			t.Errorf("size %d: buffer at %#x, not at a huge page boundary", size, start)
+		}
+		end := start + uintptr(size+1)
+		if len(rest) > 0 && uintptr(unsafe.Pointer(unsafe.SliceData(rest))) != end || (end+uintptr(len(rest)))%hugePage != 0 {
+			t.Errorf("size %d: %d bytes of room after the buffer, not the rest of its last huge page", size, len(rest))
 		}
 		for _, at := range []uintptr{start, start + uintptr(size)} {
 			flags, ok := vmFlags(t, at)

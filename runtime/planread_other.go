@@ -3,5 +3,12 @@
 package runtime
 
 // planBuffer is an empty buffer for a file of size bytes, one more byte
-// of room than that, as os.ReadFile's (see planread_linux.go).
-func planBuffer(size int) []byte { return make([]byte, 0, size+1) }
+// of room than that, as os.ReadFile's, and no room after it (see
+// planread_linux.go).
+func planBuffer(size int) (buf, rest []byte) { return make([]byte, 0, size+1), nil }
+
+// hugeWords is make([]uint64, n) rounded up to whole huge pages, as on
+// Linux (planread_linux.go), without the advice.
+func hugeWords(n int) []uint64 {
+	return make([]uint64, (n*8+hugePage-1)&^(hugePage-1)/8)
+}

@@ -91,6 +91,11 @@ type CompactPolicies struct {
 	AtEnd       []bool
 	Flags       []uint8
 	Automata    []PolicyAutomaton
+
+	// room, which LoadPlanFile sets, is memory on huge pages for the
+	// tables NewPolicyIndex builds (tableroom.go); the first index built
+	// from c takes it, any other makes its own tables.
+	room *tableRoom
 }
 
 // Policy anchors, in CompactPolicies.Flags: where a name that the policy

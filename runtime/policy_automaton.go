@@ -264,8 +264,8 @@ func (a *automaton) pairs(states, classes int) {
 // padByte stands for a byte past the name's end in runWords' last word.
 const padByte = utf8.RuneSelf
 
-// words builds chunk, if a has pair tables.
-func (a *automaton) words() {
+// words builds chunk, if a has pair tables, its tables from room.
+func (a *automaton) words(room *tableRoom) {
 	if a.pair == nil {
 		return
 	}
@@ -276,26 +276,26 @@ func (a *automaton) words() {
 		return int(a.ascii[b&0x7F])
 	}
 	if a.quad != nil {
-		a.quadRows = make([]uint32, len(a.quad))
+		a.quadRows = roomSlice[uint32](room, len(a.quad))
 		for i, t := range a.quad {
 			a.quadRows[i] = uint32(t) << (a.quadShift & 15)
 		}
 	}
-	a.chunk = new([1 << 16]uint16)
+	a.chunk = (*[1 << 16]uint16)(roomSlice[uint16](room, 1<<16))
 	for b0 := range uint16(padByte + 1) {
 		for b1 := range uint16(padByte + 1) {
 			a.chunk[b1<<8|b0] = a.pairClass[class(b0)<<a.classShift|class(b1)]
 		}
 	}
 	if a.quad == nil {
-		a.columns()
+		a.columns(room)
 	}
 }
 
-// columns moves pair into cols, by column (see cols).
-func (a *automaton) columns() {
+// columns moves pair into cols, by column (see cols), cols from room.
+func (a *automaton) columns(room *tableRoom) {
 	states, syms := len(a.pair)>>(a.pairShift&15), int(slices.Max(a.pairClass))+1
-	a.cols = make([]uint16, states*syms)
+	a.cols = roomSlice[uint16](room, states*syms)
 	a.colOff = make([]uint32, syms)
 	for x := range syms {
 		a.colOff[x] = uint32(x * states)

@@ -105,15 +105,12 @@ const minLeadShare = 4
 // addAutomata expands c's automata: those listing a CheckAutomaton policy
 // run on every name, the others stand for their policies' match function.
 func (x *PolicyIndex) addAutomata(c *CompactPolicies) {
+	room := c.room.take()
 	for i := range c.Automata {
 		ca := &c.Automata[i]
 		a := newAutomaton(ca)
-		all := true
-		for _, p := range ca.Policies {
-			all = all && int(p) < len(c.Flags) && c.Flags[p]&checkMask == CheckAutomaton
-		}
-		if all {
-			a.words()
+		if listAutomaton(c, ca) {
+			a.words(room)
 			x.autos = append(x.autos, a)
 			continue
 		}
@@ -126,6 +123,37 @@ func (x *PolicyIndex) addAutomata(c *CompactPolicies) {
 			}
 		}
 	}
+}
+
+// listAutomaton reports whether ca decides its policies alone: every
+// one a CheckAutomaton policy of c.
+func listAutomaton(c *CompactPolicies, ca *PolicyAutomaton) bool {
+	for _, p := range ca.Policies {
+		if int(p) >= len(c.Flags) || c.Flags[p]&checkMask != CheckAutomaton {
+			return false
+		}
+	}
+	return true
+}
+
+// listTables is the most bytes of the tables words builds for c's list
+// automata that carry their step tables: chunk, and cols (2 bytes per
+// pair table entry at most) or quadRows (4 per quad table entry). An
+// automaton that carries none gets its tables made.
+func listTables(c *CompactPolicies) int {
+	n := 0
+	for i := range c.Automata {
+		ca := &c.Automata[i]
+		if ca.PairSymbols == 0 || ca.PairSymbols == NoPairTables || !listAutomaton(c, ca) {
+			continue
+		}
+		per := 2
+		if ca.QuadSymbols > 0 {
+			per = 4
+		}
+		n += 2<<16 + per*len(ca.Steps)
+	}
+	return n
 }
 
 // emptyTable is a table without entries, which Find never probes.

@@ -73,13 +73,17 @@ func TestWordsByColumn(t *testing.T) {
 		rounds = 2
 	}
 	for _, n := range []int{4, 40, 300} {
-		for range rounds {
+		for round := range rounds {
 			pa := randomAutomaton(rng, n)
 			a := newAutomaton(&pa)
-			a.quad, a.quadClass = nil, nil // as compose leaves them when they do not fit
-			a.words()
+			a.quad, a.quadClass = nil, nil              // as compose leaves them when they do not fit
+			room := newTableRoom(roomMin * (round % 2)) // every other one's tables from a room
+			a.words(room)
 			if a.cols == nil || a.quadRows != nil {
 				t.Fatal("no column table")
+			}
+			if room != nil && len(room.free) != hugePage/8-1<<16/4 {
+				t.Fatalf("the room holds %d words after chunk, want %d", len(room.free), hugePage/8-1<<16/4)
 			}
 			x := &PolicyIndex{whole: a}
 			check := func(name string) {

@@ -52,10 +52,16 @@ type Generated struct {
 // connection, so that a benchmark walking the callers measures Allowed and
 // not the allocator's scattering of small slices.
 func (g *Generated) Principals(callers [][]string) [][]runtime.Principal {
+	return principals(callers, g.LookupPrincipal)
+}
+
+// principals is each caller's principals as lookup finds them, sharing
+// one array in caller order.
+func principals(callers [][]string, lookup func(string) runtime.Principal) [][]runtime.Principal {
 	var all []runtime.Principal
 	for _, c := range callers {
 		for _, p := range c {
-			all = append(all, g.LookupPrincipal(p))
+			all = append(all, lookup(p))
 		}
 	}
 	out := make([][]runtime.Principal, len(callers))

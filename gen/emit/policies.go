@@ -33,21 +33,26 @@ func policies(f *jen.File, p *plan.Plan) {
 
 // autoCreate emits
 //
-//	func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
+//	func AutoCreate(name string, op runtime.Op) (p *Policy, ok bool) {
 //		i, ok := policyIndex.Find(name, op, policyMatch)
-//		if !ok {
-//			return nil, false
+//		if ok {
+//			p = &Policies[i]
 //		}
-//		return &Policies[i], true
+//		return
 //	}
+//
+// which fits the inliner's budget (cost 76 of 80, go build -gcflags=-m=2;
+// an early return of nil, false cost 81): a broker's call then pays no
+// frame on a 10-40 ns answer, as live.Realm's AutoCreate, written the
+// same way, does not either.
 func autoCreate(f *jen.File) {
 	f.Comment("AutoCreate returns the policy that auto-creates a node named name for op,")
 	f.Comment("as Broker-J chooses it: the first policy in config order whose pattern")
 	f.Comment("matches the whole name (Java's String.matches) and that is enabled for op.")
 	f.Comment("Any string is a node name. It never allocates.")
-	f.Func().Id("AutoCreate").Params(jen.Id("name").String(), jen.Id("op").Qual(runtimePath, "Op")).Params(jen.Op("*").Id("Policy"), jen.Bool()).Block(
+	f.Func().Id("AutoCreate").Params(jen.Id("name").String(), jen.Id("op").Qual(runtimePath, "Op")).Params(jen.Id("p").Op("*").Id("Policy"), jen.Id("ok").Bool()).Block(
 		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("policyIndex").Dot("Find").Call(jen.Id("name"), jen.Id("op"), jen.Id("policyMatch")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.False())),
-		jen.Return(jen.Op("&").Id("Policies").Index(jen.Id("i")), jen.True()),
+		jen.If(jen.Id("ok")).Block(jen.Id("p").Op("=").Op("&").Id("Policies").Index(jen.Id("i"))),
+		jen.Return(),
 	)
 }

@@ -5,7 +5,9 @@
 // then runs a probe program that imports the package and reports its
 // initialisation (GODEBUG=inittrace=1), the heap it keeps per destination
 // and a validating Load of its plan (probe.go), and prints a table, then
-// the plan's largest sections per size:
+// check plus planning against live.Compile (-compile-runs pairs of
+// processes, alternated: compile.go) and the plan's largest sections per
+// size:
 //
 //	go run ./cmd/scale -shape iot -n 10000,100000
 //
@@ -27,6 +29,7 @@ func main() {
 	sizes := flag.String("n", "1000,10000,30000,100000", "comma-separated destination counts")
 	policies := flag.Int("policies", 1000, "auto-creation policies per config")
 	shape := flag.String("shape", string(workload.Exact), "destination shape: exact, wild or iot")
+	compileRuns := flag.Int("compile-runs", defaultCompileRuns, "times to run check+plan and live.Compile, alternated (compile.go)")
 	flag.Parse()
 	var ns []int
 	for _, f := range strings.Split(*sizes, ",") {
@@ -37,8 +40,9 @@ func main() {
 		}
 		ns = append(ns, n)
 	}
-	rows, err := measureAll(ns, *policies, workload.Shape(*shape))
+	rows, err := measureAll(ns, *policies, workload.Shape(*shape), *compileRuns)
 	printTable(os.Stdout, rows)
+	printCompile(os.Stdout, rows)
 	printSections(os.Stdout, rows)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "scale:", err)

@@ -25,7 +25,7 @@ func TestScale10k(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 10k-destination package; run without -short")
 	}
-	rows, err := measureAll([]int{10_000}, 1000, workload.Exact)
+	rows, err := measureAll([]int{10_000}, 1000, workload.Exact, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,5 +53,46 @@ func TestPrintSections(t *testing.T) {
 	}
 	if n := strings.Count(got, "MB ("); n != largestSections {
 		t.Errorf("%d sections printed, want %d: %q", n, largestSections, got)
+	}
+}
+
+// TestPrintCompile: every pair's ratio in run order, the median of the
+// pairs (the lower middle one of an even count) and the ratio of each
+// side's least CPU time, which need not come from one pair.
+func TestPrintCompile(t *testing.T) {
+	for _, c := range []struct {
+		runs compileRuns
+		want string
+	}{
+		{compileRuns{CheckPlan: step{CPUSeconds: 2}, Compile: step{CPUSeconds: 2.1}, Ratios: []float64{1.3, 0.9, 1.1}},
+			"N=5 Compile / check+plan CPU time, 3 alternated pairs: 1.30 0.90 1.10; median 1.10, least of each 1.05\n"},
+		{compileRuns{CheckPlan: step{CPUSeconds: 4}, Compile: step{CPUSeconds: 3}, Ratios: []float64{1.2, 0.8, 1.0, 0.7}},
+			"N=5 Compile / check+plan CPU time, 4 alternated pairs: 1.20 0.80 1.00 0.70; median 0.80, least of each 0.75\n"},
+		{compileRuns{}, "N=5 Compile / check+plan CPU time, 0 alternated pairs:; median 0.00, least of each 0.00\n"},
+	} {
+		var b strings.Builder
+		printCompile(&b, []row{{N: 5, Compile: c.runs}})
+		if got := b.String(); got != c.want {
+			t.Errorf("got  %q\nwant %q", got, c.want)
+		}
+	}
+}
+
+// TestCompileRunsAdd: each side keeps its own least CPU time, whichever
+// pair it came from (the first pair's even when later ones tie or take
+// longer), and every pair's ratio is kept in order.
+func TestCompileRunsAdd(t *testing.T) {
+	var c compileRuns
+	c.add(step{CPUSeconds: 2, PeakMB: 1}, step{CPUSeconds: 3, PeakMB: 1})
+	c.add(step{CPUSeconds: 2, PeakMB: 2}, step{CPUSeconds: 2.2, PeakMB: 2})
+	c.add(step{CPUSeconds: 1.6, PeakMB: 3}, step{CPUSeconds: 2.4, PeakMB: 3})
+	if c.CheckPlan.PeakMB != 3 || c.Compile.PeakMB != 2 {
+		t.Errorf("least runs kept: check+plan from pair %v, Compile from pair %v; want 3 and 2", c.CheckPlan.PeakMB, c.Compile.PeakMB)
+	}
+	if want := []float64{1.5, 1.1, 1.5}; fmt.Sprintf("%.2f", c.Ratios) != fmt.Sprintf("%.2f", want) {
+		t.Errorf("ratios %v, want %v", c.Ratios, want)
+	}
+	if got := c.MinRatio(); got < 1.37 || got > 1.38 {
+		t.Errorf("MinRatio %v, want 2.2/1.6 = 1.375", got)
 	}
 }

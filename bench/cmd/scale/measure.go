@@ -26,8 +26,7 @@ type row struct {
 	ConfigMB, FileMB float64
 	Check, Generate  step
 	Build            step
-	CheckPlan        step // check plus planning, in-process (compile.go)
-	Compile          step // live.Compile
+	Compile          compileRuns // check plus planning against live.Compile (compile.go)
 
 	Probe    probe
 	Sections []runtime.PlanSection // of the plan, largest first
@@ -35,7 +34,7 @@ type row struct {
 
 // measureAll builds destgen once, then measures each size in a scratch
 // module whose go.mod points at this repository.
-func measureAll(ns []int, policies int, shape workload.Shape) ([]row, error) {
+func measureAll(ns []int, policies int, shape workload.Shape, compileRuns int) ([]row, error) {
 	dir, err := os.MkdirTemp("", "destgen-scale-")
 	if err != nil {
 		return nil, err
@@ -51,7 +50,7 @@ func measureAll(ns []int, policies int, shape workload.Shape) ([]row, error) {
 	}
 	var rows []row
 	for _, n := range ns {
-		r, err := measure(dir, root, destgen, workload.Spec{Shape: shape, N: n, Mix: workload.Mixed, Policies: policies, Seed: workload.DefaultSeed})
+		r, err := measure(dir, root, destgen, workload.Spec{Shape: shape, N: n, Mix: workload.Mixed, Policies: policies, Seed: workload.DefaultSeed}, compileRuns)
 		if err != nil {
 			return rows, fmt.Errorf("N=%d: %v", n, err)
 		}
@@ -60,7 +59,7 @@ func measureAll(ns []int, policies int, shape workload.Shape) ([]row, error) {
 	return rows, nil
 }
 
-func measure(dir, root, destgen string, spec workload.Spec) (row, error) {
+func measure(dir, root, destgen string, spec workload.Spec, compileRuns int) (row, error) {
 	r := row{N: spec.N}
 	w, err := workload.Generate(spec)
 	if err != nil {
@@ -74,7 +73,7 @@ func measure(dir, root, destgen string, spec workload.Spec) (row, error) {
 	if r.Check, err = run(mod, destgen, "check", "-config", "realm.json"); err != nil {
 		return r, err
 	}
-	if r.CheckPlan, r.Compile, err = runCompile(mod); err != nil {
+	if r.Compile, err = runCompile(mod, compileRuns); err != nil {
 		return r, err
 	}
 	if r.Generate, err = run(mod, destgen, "-config", "realm.json", "-o", "routes/routes_gen.go", "-pkg", "routes"); err != nil {

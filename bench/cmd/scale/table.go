@@ -14,7 +14,7 @@ func printTable(w io.Writer, rows []row) {
 	for _, r := range rows {
 		p := r.Probe
 		fmt.Fprintf(tw, "%d\t%.1f\t%.2f\t%.0f\t%.2f\t%.2f\t%.0f\t%.2f\t%.2f\t%.0f\t%.2f\t%.0f\t%.2f\t%.1f\t%.2f\t%.0f\t%.1f\t%.1f\t%d\t%.1f\t%.1f\t%d\t%.0f\t\n",
-			r.N, r.ConfigMB, r.Check.Seconds, r.Check.PeakMB, r.CheckPlan.Seconds, r.CheckPlan.CPUSeconds, r.CheckPlan.PeakMB, r.Compile.Seconds, r.Compile.CPUSeconds, r.Compile.PeakMB, r.Generate.Seconds, r.Generate.PeakMB,
+			r.N, r.ConfigMB, r.Check.Seconds, r.Check.PeakMB, r.Compile.CheckPlan.Seconds, r.Compile.CheckPlan.CPUSeconds, r.Compile.CheckPlan.PeakMB, r.Compile.Compile.Seconds, r.Compile.Compile.CPUSeconds, r.Compile.Compile.PeakMB, r.Generate.Seconds, r.Generate.PeakMB,
 			r.FileMB, p.PlanMB, r.Build.Seconds, r.Build.PeakMB, p.InitMs, p.InitCPUMs, p.InitAllocs, p.LoadMs, p.LoadCPUMs, p.LoadAllocs, p.RetainedB)
 	}
 	tw.Flush()
@@ -37,5 +37,19 @@ func printSections(w io.Writer, rows []row) {
 			fmt.Fprintf(w, " %s %.2f MB (%.0f%%),", s.Name, float64(s.Bytes)/1e6, 100*float64(s.Bytes)/float64(max(total, 1)))
 		}
 		fmt.Fprintln(w)
+	}
+}
+
+// printCompile writes, per size, live.Compile against check plus planning:
+// each alternated pair's ratio of CPU time, their median, and the ratio of
+// the least CPU time of each (the table's two CPU s columns).
+func printCompile(w io.Writer, rows []row) {
+	for _, r := range rows {
+		c := r.Compile
+		fmt.Fprintf(w, "N=%d Compile / check+plan CPU time, %d alternated pairs:", r.N, len(c.Ratios))
+		for _, x := range c.Ratios {
+			fmt.Fprintf(w, " %.2f", x)
+		}
+		fmt.Fprintf(w, "; median %.2f, least of each %.2f\n", c.MedianRatio(), c.MinRatio())
 	}
 }

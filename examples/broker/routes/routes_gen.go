@@ -190,10 +190,10 @@ var (
 // as Broker-J chooses it: the first policy in config order whose pattern
 // matches the whole name (Java's String.matches) and that is enabled for op.
 // Any string is a node name. It never allocates.
-func AutoCreate(name string, op runtime.Op) (*Policy, bool) {
+func AutoCreate(name string, op runtime.Op) (p *Policy, ok bool) {
 	i, ok := policyIndex.Find(name, op, policyMatch)
-	if !ok {
-		return nil, false
+	if ok {
+		p = &Policies[i]
 	}
-	return &Policies[i], true
+	return
 }

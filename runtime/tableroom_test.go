@@ -1,0 +1,109 @@
+package runtime
+
+import (
+	goruntime "runtime"
+	"testing"
+	"unsafe"
+)
+
+// TestTableRoom: a room from roomMin bytes on, none below; tables from
+// roomTableMin bytes on come from the room, in order, without
+// overlapping, while they fit, the first at a huge page boundary on
+// Linux (hugeBytes);
+// smaller ones, and those that no longer fit, are made.
+func TestTableRoom(t *testing.T) {
+	for _, want := range []int{0, roomMin - 1} {
+		if r := newTableRoom(want); r != nil {
+			t.Errorf("want %d: a room", want)
+		}
+	}
+	for _, want := range []int{roomMin, roomMin + 1, hugePage + 1} {
+		r := newTableRoom(want)
+		if r == nil || len(r.free)*8 < want || len(r.free)*8%hugePage != 0 {
+			t.Fatalf("want %d: room %v, not whole huge pages holding it", want, r)
+		}
+		if at := uintptr(unsafe.Pointer(unsafe.SliceData(r.free))); goruntime.GOOS == "linux" && at%hugePage != 0 {
+			t.Errorf("want %d: room at %#x, not at a huge page boundary", want, at)
+		}
+	}
+	r := newTableRoom(hugePage)
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(r.free)))
+	hi := lo + uintptr(len(r.free))*8
+	in := func(p unsafe.Pointer) bool { return lo <= uintptr(p) && uintptr(p) < hi }
+	var tables [][]uint16
+	for _, c := range []struct {
+		n    int // uint16s
+		room bool
+	}{{roomTableMin/2 - 1, false}, {roomTableMin / 2, true}, {roomTableMin/2 + 1, true},
+		{hugePage / 2, false}, // does not fit what is left
+		{hugePage/2 - roomTableMin - 8, true}, {1, false}, {roomTableMin / 2, false}} {
+		s := roomSlice[uint16](r, c.n)
+		if len(s) != c.n || cap(s) < c.n {
+			t.Fatalf("%d: len %d cap %d", c.n, len(s), cap(s))
+		}
+		if got := c.n > 0 && in(unsafe.Pointer(&s[0])); got != c.room {
+			t.Errorf("%d uint16s: from the room %v, want %v", c.n, got, c.room)
+		}
+		for i := range s {
+			if s[i] != 0 {
+				t.Fatalf("%d: not zero at %d", c.n, i)
+			}
+			s[i] = uint16(len(tables) + 1)
+		}
+		tables = append(tables, s)
+	}
+	for k, s := range tables {
+		for i := range s {
+			if s[i] != uint16(k+1) {
+				t.Fatalf("table %d overwritten at %d", k, i)
+			}
+		}
+	}
+	if s := roomSlice[uint64](nil, roomTableMin); len(s) != roomTableMin {
+		t.Errorf("nil room: len %d", len(s))
+	}
+}
+
+// TestTableRoomTake: a room is taken once, by the first builder.
+func TestTableRoomTake(t *testing.T) {
+	r := newTableRoom(roomMin)
+	if r.take() != r || r.take() != nil {
+		t.Error("a room taken twice, or never")
+	}
+	if (*tableRoom)(nil).take() != nil {
+		t.Error("the nil room taken")
+	}
+}
+
+// TestPolicyRoom: the policy index's room is the plan buffer's rest when
+// the tables fit it (with what aligning it to a word takes), at and
+// below its length, whatever their size; past it, or with no rest, a
+// room of its own from roomMin bytes on.
+func TestPolicyRoom(t *testing.T) {
+	buf := make([]byte, 4096)
+	for _, skip := range []int{0, 1, 7} {
+		rest := buf[8+skip : 8+skip+1000]
+		pad := (8 - skip) % 8
+		lo := uintptr(unsafe.Pointer(&rest[0]))
+		for _, want := range []int{1, 1000 - pad - 1, 1000 - pad} {
+			r := policyRoom(rest, want)
+			at := uintptr(unsafe.Pointer(unsafe.SliceData(r.free)))
+			if r == nil || at != lo+uintptr(pad) || len(r.free) != (1000-pad)/8 {
+				t.Errorf("skip %d, want %d: room %v, not the rest from %d bytes in", skip, want, r, pad)
+			}
+		}
+		if r := policyRoom(rest, 1000-pad+1); r != nil {
+			t.Errorf("skip %d: tables over the rest placed in it (or a room under roomMin)", skip)
+		}
+	}
+	for _, c := range []struct {
+		rest []byte
+		want int
+		room bool
+	}{{nil, 0, false}, {nil, roomMin - 1, false}, {nil, roomMin, true}, {buf[:64], roomMin, true}, {buf[:64], 0, false}} {
+		r := policyRoom(c.rest, c.want)
+		if (r != nil) != c.room || r != nil && len(r.free)*8%hugePage != 0 {
+			t.Errorf("%d bytes of rest, want %d: room %v, want one of its own %v", len(c.rest), c.want, r != nil, c.room)
+		}
+	}
+}
