@@ -9,17 +9,6 @@ func (m *Matcher) exact(name string) (rec int, ok bool) {
 	return m.Exact.Find(name)
 }
 
-// Resolve returns the destination whose properties apply to name, or -1
-// when nothing matches; err is ErrInvalidName for an invalid name.
-func (m *Matcher) Resolve(name string) (int, error) {
-	// find, like exact, hashes no name longer than a key can be.
-	_, h, v0, ok := m.Exact.find(name)
-	if ok {
-		return int(v0), nil // a configured name is valid by construction
-	}
-	return m.resolveCached(name, h)
-}
-
 // resolveSlow is Resolve for a name that is not configured exactly. It is
 // a function of its own so that the walk's large frame is set up only for
 // such names.
@@ -114,39 +103,6 @@ func sortSet(a []int) int {
 		}
 	}
 	return n
-}
-
-// Allowed reports whether a caller holding principals may perform op on
-// name: some matching destination grants op to one of them. With
-// permissions off every valid name is allowed; an invalid name, and a name
-// that matches nothing, never is.
-func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
-	if op >= NumOps {
-		return false
-	}
-	sigs := m.callerSigs(principals) // see acl.go
-	csig := uint32(sigs)
-	// find, like exact, hashes no name longer than a key can be; its
-	// hash keys the cache below (nameHash).
-	rec, h, _, ok := m.Exact.find(name)
-	if ok {
-		if !m.Permissions {
-			return true
-		}
-		// The signature, in the slot just read, decides most calls.
-		hit := m.Exact.opValue(rec, op) & csig
-		head := hit & m.headMask
-		// Only when the caller's bits meet the signature's Bloom bits and
-		// none of its own does the row decide.
-		if (uint64(head)-1)>>32&uint64(hit) != 0 {
-			return m.exactGranted(m.Exact.Value(rec, 0), op, principals, uint32(sigs>>32))
-		}
-		return hit != 0
-	}
-	if !m.Permissions || m.aclCache[op] == nil {
-		return m.allowedSlow(op, name, principals, csig)
-	}
-	return m.allowedCached(op, name, h, principals, csig) // see allowcache.go
 }
 
 // allowedSlow is Allowed for a name that is not configured exactly; see

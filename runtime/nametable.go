@@ -133,7 +133,7 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 	}
 	size := pow2AtLeast(2 * len(keys))
 	t := NameTable{
-		index:   make([]uint32, size+1), // index[size] repeats index[0] (Find)
+		index:   make([]uint32, size+1), // index[size] repeats index[0] (exacthit.go)
 		recs:    alignedWords(words),
 		mask:    uint64(size - 1),
 		offMask: 1<<bits.Len(uint(words-1)) - 1,
@@ -176,100 +176,29 @@ func alignedWords(n int) []uint64 {
 	return w[skip : skip+uintptr(n) : skip+uintptr(n)]
 }
 
-// Find returns the record of key, for Value. The hash of names of 8 to
-// 32 bytes and every sampled one, and the comparison of names of 8 to 48
-// bytes, most names, are written out here, without a call, and a hit's
-// first two index entries are read together.
+// Find returns the record of key, for Value.
 func (t *NameTable) Find(key string) (rec int, ok bool) {
 	rec, _, _, ok = t.find(key)
 	return rec, ok
 }
 
 // find is Find, also returning the hash it probed with (t.hash(key): the
-// sampled hash or the whole name's), or 0 when it did not hash, so that
-// Resolve's and Allowed's result caches, keyed by that hash (nameHash),
-// need not hash a name the table does not hold a second time; and the
-// record's value 0, from the word find read for the key's length, so
-// that Resolve's hit reloads neither the table nor the record.
+// sampled hash or the whole name's), or 0 when it did not hash, and the
+// record's value 0. Resolve and Allowed, the lookups on every call, hold
+// its hash and first look written out (exacthit.go), and must agree with
+// it; here they are calls, for the rest: Matches, Lookup, the tests.
 func (t *NameTable) find(key string) (rec int, h uint64, v0 uint32, ok bool) {
 	n := len(key)
 	if len(t.index) == 0 || n == 0 || n > maxNameKey {
 		return 0, 0, 0, false
 	}
-	// sampleHash and Hash's cases for 8 to 32 bytes, written out: none
-	// of them inlines, and a call here is on every lookup's critical
-	// path. TestNameTableEveryLength finds keys of every length with
-	// both hashes, so these must equal t.hash's.
-	switch {
-	case n < 8:
-		h = Hash(key, NameSeed)
-	case t.sampled:
-		h = mix(loadAt(key, 0)^hashK1, loadAt(key, n-8)^NameSeed^uint64(n)*hashK2) ^
-			mix(loadAt(key, n/2-4)^hashK3, NameSeed) | 1
-	case n <= 16:
-		h = mix(loadAt(key, 0)^hashK1, loadAt(key, n-8)^(NameSeed^hashK0)^uint64(n)*hashK2) | 1
-	case n <= 32:
-		const seed = NameSeed ^ hashK0
-		h = mix(loadAt(key, 0)^hashK1, loadAt(key, 8)^seed) ^
-			mix(loadAt(key, n-16)^hashK2, loadAt(key, n-8)^seed^uint64(n)*hashK3) | 1
-	default:
-		h = Hash(key, NameSeed)
-	}
-	want := t.tag(h)
-	i := h & t.mask
-	// The key is in one of the first two entries for almost every hit,
-	// and choosing between them takes no branch that waits for the
-	// index's cache line (a mispredicted one would also throw away the
-	// next lookups' loads, which otherwise overlap this one's misses).
-	e0, e1 := t.index[i], t.index[i+1]
-	e := e0
-	if e&^t.offMask != want {
-		e = e1
-	}
-	if e&^t.offMask != want {
-		// Neither entry holds the key, and an empty one means no key
-		// from this home is past it: most names the table does not
-		// hold stop here rather than in probe's loop (the index is at
-		// most half full), which on mixed names is every other lookup.
-		// The rest go on from the third entry.
-		if e0 == 0 || e1 == 0 {
-			return 0, h, 0, false
-		}
-		rec, v0, ok = t.probe(key, (i+2)&t.mask, want)
-		return rec, h, v0, ok
-	}
-	r := int(e & t.offMask)
-	w0 := t.recs[r]
-	if uint8(w0) != uint8(n) {
-		rec, v0, ok = t.probe(key, i, want)
-		return rec, h, v0, ok
-	}
-	k := t.keyOf(r, n)
-	var same bool
-	switch {
-	case n > 48:
-		same = k == key
-	case n > 32:
-		same = (loadAt(k, 0)^loadAt(key, 0))|(loadAt(k, 8)^loadAt(key, 8))|
-			(loadAt(k, 16)^loadAt(key, 16))|(loadAt(k, 24)^loadAt(key, 24))|
-			(loadAt(k, n-16)^loadAt(key, n-16))|(loadAt(k, n-8)^loadAt(key, n-8)) == 0
-	case n > 16:
-		same = (loadAt(k, 0)^loadAt(key, 0))|(loadAt(k, 8)^loadAt(key, 8))|
-			(loadAt(k, n-16)^loadAt(key, n-16))|(loadAt(k, n-8)^loadAt(key, n-8)) == 0
-	case n >= 8:
-		same = (loadAt(k, 0)^loadAt(key, 0))|(loadAt(k, n-8)^loadAt(key, n-8)) == 0
-	default:
-		same = sameBytes(k, key)
-	}
-	if same {
-		return r, h, uint32(w0 >> 32), true
-	}
-	rec, v0, ok = t.probe(key, i, want)
+	h = t.hash(key)
+	rec, v0, ok = t.probe(key, h&t.mask, t.tag(h))
 	return rec, h, v0, ok
 }
 
-// probe is Find's linear probe from slot i, for the keys that Find's
-// first look does not find.
+// probe is find's linear probe from slot i, and Resolve's and Allowed's
+// for the keys their first look does not find.
 func (t *NameTable) probe(key string, i uint64, want uint32) (rec int, v0 uint32, ok bool) {
 	n := len(key)
 	for ; ; i = (i + 1) & t.mask {

@@ -213,17 +213,10 @@ func TestNameTableLarge(t *testing.T) {
 // of the bytes tells them apart, for every length whose other bytes it
 // reads.
 func TestNameTableSameSample(t *testing.T) {
-	var keys []string
+	keys := sameSampleKeys(25, 80)
 	var values [][]uint32
-	for n := 25; n <= 80; n++ {
-		for _, c := range []byte{'a', 'b'} {
-			b := []byte(strings.Repeat("_", n))
-			copy(b, "prefix..")
-			copy(b[n-8:], "..suffix")
-			b[8], b[n-9] = c, c // outside the sampled words when n >= 25
-			keys = append(keys, string(b))
-			values = append(values, []uint32{uint32(len(keys))})
-		}
+	for i := range keys {
+		values = append(values, []uint32{uint32(i + 1)})
 	}
 	tab := NewNameTable(keys, values)
 	if !tab.sampled {
@@ -241,6 +234,23 @@ func TestNameTableSameSample(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sameSampleKeys returns, for every length from lo to hi (lo >= 25), two
+// keys sharing their sampled hash: they differ only at bytes 8 and n-9,
+// which the sample does not read.
+func sameSampleKeys(lo, hi int) []string {
+	var keys []string
+	for n := lo; n <= hi; n++ {
+		for _, c := range []byte{'a', 'b'} {
+			b := []byte(strings.Repeat("_", n))
+			copy(b, "prefix..")
+			copy(b[n-8:], "..suffix")
+			b[8], b[n-9] = c, c // outside the sampled words when n >= 25
+			keys = append(keys, string(b))
+		}
+	}
+	return keys
 }
 
 // TestHashLongBlockOrder checks that the hash of a name over 64 bytes

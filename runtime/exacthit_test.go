@@ -1,0 +1,116 @@
+package runtime
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// exactHitTables are exact-name tables for Resolve's and Allowed's
+// written-out first look: keys of every length 1-255 that the table
+// samples, the same keys with a crowd that makes it hash whole names,
+// and pairs of keys sharing a sampled hash (so that a hit's first look
+// meets the other key's tag first). Every key starts with a dot, an
+// invalid name, so that with permissions off Allowed is true for a key
+// found and false for one missed.
+func exactHitTables() map[string][]string {
+	keys := nameTableKeys()
+	crowd := func(c string) string { return "abcdefgh" + c + strings.Repeat("-", 23) }
+	crowded := append(append([]string{}, keys...), crowd("1"), crowd("2"), crowd("3"))
+	tables := map[string][]string{"sampled": keys, "whole": crowded, "same-sample": sameSampleKeys(25, 200)}
+	for label, keys := range tables {
+		dotted := make([]string, len(keys))
+		for i, k := range keys {
+			dotted[i] = "." + k[1:]
+		}
+		tables[label] = dotted
+	}
+	return tables
+}
+
+// exactHitWant is Resolve's and Allowed's answers for name as find and
+// the slow paths give them, for a Matcher without caches or permissions.
+func exactHitWant(m *Matcher, name string) (int, error, bool) {
+	if _, _, v0, ok := m.Exact.find(name); ok {
+		return int(v0), nil, true
+	}
+	d, err := m.resolveSlow(name)
+	return d, err, m.allowedSlow(Publish, name, nil, 0)
+}
+
+func checkExactHit(t *testing.T, m *Matcher, name, what string) {
+	t.Helper()
+	d, err := m.Resolve(name)
+	allowed := m.Allowed(Publish, name, nil)
+	if wd, werr, wallowed := exactHitWant(m, name); d != wd || err != werr || allowed != wallowed {
+		t.Fatalf("%s: Resolve(%q) (%d bytes) = %d, %v, Allowed %v; find and the slow paths say %d, %v, %v",
+			what, name, len(name), d, err, allowed, wd, werr, wallowed)
+	}
+}
+
+// TestExactHitAgreesWithFind: Resolve's and Allowed's written-out first
+// look (exacthit.go) answer as find does for every key, of every length,
+// in sampled and whole-name tables, and for every one-byte variant of
+// each, a byte longer and a byte shorter.
+func TestExactHitAgreesWithFind(t *testing.T) {
+	for label, keys := range exactHitTables() {
+		m := &Matcher{Exact: NewNameTable(keys, nameValues(keys))}
+		if m.Exact.sampled != (label != "whole") {
+			t.Fatalf("%s: sampled = %v", label, m.Exact.sampled)
+		}
+		for i, k := range keys {
+			if d, err := m.Resolve(k); d != i || err != nil || !m.Allowed(Publish, k, nil) {
+				t.Fatalf("%s: Resolve(%q) (%d bytes) = %d, %v, Allowed %v; want %d, allowed",
+					label, k, len(k), d, err, m.Allowed(Publish, k, nil), i)
+			}
+			for _, v := range nameVariants(k) {
+				checkExactHit(t, m, v, label+", a variant of a key")
+			}
+		}
+		checkExactHit(t, m, "", label)
+		checkExactHit(t, m, "."+strings.Repeat("a", maxNameKey), label)
+	}
+}
+
+// TestExactHitComparesEveryByte: Resolve and Allowed answer a key as a
+// miss once its record's copy differs from it in any one byte, or in its
+// length: the hash and tag still lead to the record, so only the
+// comparison (each of its length classes, each word) can tell, for keys
+// of every length.
+func TestExactHitComparesEveryByte(t *testing.T) {
+	for label, keys := range exactHitTables() {
+		m := &Matcher{Exact: NewNameTable(keys, nameValues(keys))}
+		tab := &m.Exact
+		for _, k := range keys {
+			rec, ok := tab.Find(k)
+			if !ok {
+				t.Fatalf("%s: key %q not found", label, k)
+			}
+			stored := unsafe.Slice((*byte)(unsafe.Pointer(&tab.recs[rec+recordHeader])), len(k))
+			for i := range stored {
+				stored[i] ^= 0x04
+				checkMissed(t, m, k, label)
+				stored[i] ^= 0x04
+			}
+			tab.recs[rec] ^= 0x01 // the record's length byte
+			checkMissed(t, m, k, label+", length")
+			tab.recs[rec] ^= 0x01
+			if d, _ := m.Resolve(k); d != int(tab.Value(rec, 0)) || !m.Allowed(Publish, k, nil) {
+				t.Fatalf("%s: %q not found once restored", label, k)
+			}
+		}
+	}
+}
+
+// checkMissed checks that find, Resolve and Allowed miss key, an invalid
+// name whose record was changed.
+func checkMissed(t *testing.T, m *Matcher, key, what string) {
+	t.Helper()
+	if _, _, _, ok := m.Exact.find(key); ok {
+		t.Fatalf("%s: find(%q) hits a changed record", what, key)
+	}
+	if d, err := m.Resolve(key); d != -1 || err != ErrInvalidName || m.Allowed(Publish, key, nil) {
+		t.Fatalf("%s: Resolve(%q) (%d bytes) = %d, %v, Allowed %v against a changed record; want a miss",
+			what, key, len(key), d, err, m.Allowed(Publish, key, nil))
+	}
+}
