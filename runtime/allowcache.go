@@ -20,7 +20,9 @@ package runtime
 // cost Allowed 1.1-1.4x Resolve against 0.7-0.8x. With the caches sized
 // by the wildcard patterns (cacheSetsFor) the streams fit, and caching
 // the walked names too made Allowed on the wild configs' mixed names at
-// 10k WILDFIG (bench/README.md, "Wildcard-only names, session 17").
+// 10k 0.28-0.90x what it cost, the exact configs' 0.47-0.97x, and every
+// family at N = 100 0.73-1.03x (bench/README.md, "Wildcard-only names,
+// session 17").
 //
 // A Matcher keeps one cache per op, made as Resolve's is (resultcache.go:
 // its words allocated by the first name cached), so that the answers of
