@@ -19,10 +19,11 @@ package runtime
 // distinct names at 10k, filling the whole union for every walked name
 // cost Allowed 1.1-1.4x Resolve against 0.7-0.8x. With the caches sized
 // by the wildcard patterns (cacheSetsFor) the streams fit, and caching
-// the walked names too made Allowed on the wild configs' mixed names at
-// 10k 0.28-0.90x what it cost, the exact configs' 0.47-0.97x, and every
-// family at N = 100 0.73-1.03x (bench/README.md, "Wildcard-only names,
-// session 17").
+// the walked names too made Allowed on mixed names at 10k 0.28-0.48x
+// what it cost on wild and wild-telemetry, 0.83x on wild-events and
+// 0.47-0.97x on the exact configs, left wild-long and wild-market (mask
+// tables, cached before) unchanged, and at N = 100 read 0.73-1.03x
+// (bench/README.md, "Wildcard-only names, session 17").
 //
 // A Matcher keeps one cache per op, made as Resolve's is (resultcache.go:
 // its words allocated by the first name cached), so that the answers of
