@@ -3,90 +3,66 @@ package runtime
 // Allowed's result cache. Allowed's answer depends on the caller, so what
 // is cached per name is what the caller's signature is tested against:
 // the union of the signatures of the sets, for one op, of every
-// destination matching the name (unionMasks). That union decides as an
+// destination matching the name (unionOf). That union decides as an
 // exact name's signature does (acl.go): a caller none of whose bits it
 // holds is denied, one holding a principal's own bit (headMask) in it is
 // granted (some matching set holds that principal), and only a caller
-// meeting its Bloom bits alone probes the tables, as Allowed did without
-// the cache. An invalid name is denied before the cache.
+// meeting its Bloom bits alone walks or probes the tables, as Allowed did
+// without the cache. An invalid name is never cached, so it is denied by
+// the split after a probe that misses.
 //
-// Only names whose length uses the mask tables are cached: a table has
-// no early stop for Allowed, so such a name probes every table of its
-// length, where a walk of the automata stops as soon as no set it can
-// still meet grants the caller (stepSigs), which cost less than the
-// cache's probe and a fill of the whole union on the benchmark families
-// (with every name cached, Allowed on the classic wild 10k mixed names,
-// mostly walked, cost 1.1-1.4x Resolve against 0.7-0.8x).
+// Every valid name is cached, whether its length walks the automata or
+// probes the mask tables, and the cache is looked up before the split.
+// Until session 17 only names of the tables' lengths were: a walk for
+// Allowed stops as soon as no set it can still meet grants the caller
+// (stepSigs), and with 2,048 ways against streams of 2,400-2,600
+// distinct names at 10k, filling the whole union for every walked name
+// cost Allowed 1.1-1.4x Resolve against 0.7-0.8x. With the caches sized
+// by the wildcard patterns (cacheSetsFor) the streams fit, and caching
+// the walked names too made Allowed on mixed names at 10k 0.28-0.48x
+// what it cost on wild and wild-telemetry, 0.83x on wild-events and
+// 0.47-0.97x on the exact configs, left wild-long and wild-market (mask
+// tables, cached before) unchanged, and at N = 100 read 0.73-1.03x
+// (bench/README.md, "Wildcard-only names, session 17").
 //
 // A Matcher keeps one cache per op, made as Resolve's is (resultcache.go:
 // its words allocated by the first name cached), so that the answers of
-// two ops for one name, equal in bytes, are never in one cache; and only
-// when some name length probes mask tables.
+// two ops for one name, equal in bytes, are never in one cache.
 
-// setACLCaches makes the per-op caches of a Matcher some of whose name
-// lengths probe mask tables (a length may use them with none to probe,
-// when no pattern can match its names).
+// setACLCaches makes the per-op caches of a Matcher that has automata
+// or mask tables (newResultCache), sized as Resolve's is.
 func (m *Matcher) setACLCaches() {
-	for d, on := range m.maskOn {
-		if on && len(m.maskProbe[d]) > 0 {
-			for op := range m.aclCache {
-				m.aclCache[op] = newResultCache(m)
-			}
-			m.aclFirst = m.allMasked()
-			return
-		}
+	if newResultCache(m) == nil {
+		return
+	}
+	for op := range m.aclCache {
+		m.aclCache[op] = newResultCache(m)
 	}
 }
-
-// allMasked reports whether no name length walks an automaton: then
-// every valid name some pattern can match is one the caches hold, and
-// allowedCached looks a name up before it splits it.
-func (m *Matcher) allMasked() bool {
-	for d, on := range m.maskOn {
-		if !on && len(m.visits[d]) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// ACLLookupFirst reports whether Allowed looks a name up in its caches
-// before splitting it (see allMasked; for tests).
-func (m *Matcher) ACLLookupFirst() bool { return m.aclFirst }
 
 // allowedCached is Allowed for a name not in the exact table, with
 // permissions on, a cache for op, and csig the caller's first signature;
 // h is the exact table's hash of name, or 0 (nameHash).
 func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Principal, csig uint32) bool {
 	var p path
+	if len(name) > maxCachedName {
+		return m.allowedSlow(op, name, principals, csig) // invalid: denied by the split
+	}
 	c := m.aclCache[op]
 	w := cacheWords{c.first(), c.mask} // see resultCache.first
-	first := m.aclFirst && len(name) <= maxCachedName
-	if first {
-		// Only a valid name of a table length is ever put, so a hit needs
-		// no split but where the row decides: it spares the split, 15-20
-		// ns on the events family's names of 100-120 bytes.
-		h = nameHash(&m.Exact, name, h)
-		if u, ok := w.get(name, h); ok {
-			return m.unionDecides(op, &p, name, u, principals, csig)
-		}
+	// Only a valid name is ever put, so a hit needs no split but where
+	// the union does not decide: it spares the split, 15-20 ns on the
+	// events family's names of 100-120 bytes.
+	h = nameHash(&m.Exact, name, h)
+	if u, ok := w.get(name, h); ok {
+		return m.unionDecides(op, &p, name, u, principals, csig)
 	}
 	if !p.split(name) {
 		return false
 	}
-	if !m.maskOn[p.n] {
-		return m.allowedPath(op, &p, principals, csig)
-	}
 	// A valid name has at most MaxNameBytes, which a way holds.
-	u, ok := uint32(0), false
-	if !first {
-		h = nameHash(&m.Exact, name, h) // hashed above if first
-		u, ok = w.get(name, h)
-	}
-	if !ok {
-		u = m.unionMasks(op, &p)
-		w.put(name, h, uint64(u))
-	}
+	u := m.unionOf(op, &p)
+	w.put(name, h, uint64(u))
 	return m.unionDecides(op, &p, name, u, principals, csig)
 }
 
@@ -101,7 +77,40 @@ func (m *Matcher) unionDecides(op Op, p *path, name string, u uint32, principals
 	if p.n == 0 && !p.split(name) {
 		return false // never for a cached name
 	}
-	return m.allowedMasks(op, p, principals, csig)
+	return m.allowedPath(op, p, principals, csig)
+}
+
+// unionOf is the union of the signatures of the sets for op of every
+// destination matching p: unionMasks for a length of the mask tables,
+// else each automaton's walk (unionDFA).
+func (m *Matcher) unionOf(op Op, p *path) uint32 {
+	if m.maskOn[p.n] {
+		return m.unionMasks(op, p)
+	}
+	var u uint32
+	for _, v := range m.visits[p.n] {
+		u = m.unionDFA(op, p, v.a.Start, u)
+		if v.b != nil {
+			u = m.unionDFA(op, p, v.b.Start, u)
+		}
+	}
+	return u
+}
+
+// unionDFA adds to u the signatures of the tails of every state p passes
+// from s and of the terms of the state it ends in. It stops where no set
+// the walk can still meet would add a bit (reach, which holds the
+// state's own tails and terms).
+func (m *Matcher) unionDFA(op Op, p *path, s int32, u uint32) uint32 {
+	sigs := m.stepSig[op]
+	s = m.walkStates(p, s, func(s int32) bool {
+		u |= sigs[s].tail
+		return sigs[s].reach&^u != 0
+	})
+	if s >= 0 {
+		u |= m.termSig[op][s]
+	}
+	return u
 }
 
 // unionMasks is the union of the signatures of the sets for op of every

@@ -137,23 +137,45 @@ func checkAllowedCached(t *testing.T, ref *reference.Interp, matcher *runtime.Ma
 	}
 }
 
-// TestACLLookupFirst: Allowed looks a name up before splitting it only
-// where no name length walks an automaton: every length on the tables
-// (MasksAll), not with no table (MasksOff, no cache), and not where the
-// cost model leaves some length to the automata.
-func TestACLLookupFirst(t *testing.T) {
+// TestAllowedCachedNameLengths: every valid name is cached, walked or
+// on the tables, and a name longer than a way holds (maxCachedName, 255
+// bytes) is not: names of svc8.> (publish granted to p8 and others) at
+// MaxNameBytes-1 to +1, at the longest a way holds and beyond, each asked
+// twice (the fill, then the cached union), answer as the reference.
+func TestAllowedCachedNameLengths(t *testing.T) {
 	m, diags := model.Load("aclcache.json", aclCacheConfig(1000))
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		mode plan.MaskMode
-		want bool
-	}{{plan.MasksAll, true}, {plan.MasksOff, false}, {plan.MasksAuto, false}} {
-		p := plan.BuildWith(m, plan.Options{Masks: c.mode})
-		matcher := runtime.NewMatcher(&p.Artifact().Matcher)
-		if got := matcher.ACLLookupFirst(); got != c.want {
-			t.Errorf("masks=%v: ACLLookupFirst() = %v, want %v", c.mode, got, c.want)
+	ref := reference.New(m)
+	pub := m.Destinations[8].ACL[runtime.Publish] // svc8.>, syntheticConfig's order
+	callers := [][]string{pub[:1], {"nobody"}, {"p99", "p1"}}
+	for _, mode := range []plan.MaskMode{plan.MasksAuto, plan.MasksOff, plan.MasksAll} {
+		matcher := runtime.NewMatcher(&plan.BuildWith(m, plan.Options{Masks: mode}).Artifact().Matcher)
+		for _, n := range []int{runtime.MaxNameBytes - 1, runtime.MaxNameBytes, runtime.MaxNameBytes + 1, 254, 255, 256, 257} {
+			name := "svc8"
+			for len(name) < n {
+				name += "." + strings.Repeat("x", min(100, n-len(name)-1))
+			}
+			granted := 0
+			for _, c := range callers {
+				ps := []runtime.Principal{}
+				for _, p := range c {
+					ps = append(ps, matcher.Principal(p))
+				}
+				want := ref.Allowed(runtime.Publish, name, c...)
+				for range 2 {
+					if got := matcher.Allowed(runtime.Publish, name, ps); got != want {
+						t.Errorf("masks=%v: Allowed(publish, %d bytes, %q) = %v; reference %v", mode, n, c, got, want)
+					}
+				}
+				if want {
+					granted++
+				}
+			}
+			if valid := n <= runtime.MaxNameBytes; (granted > 0) != valid {
+				t.Errorf("masks=%v, %d bytes: %d callers granted; want some only for a valid name", mode, n, granted)
+			}
 		}
 	}
 }

@@ -224,18 +224,35 @@ func (m *Matcher) step(s int32, cur *hotNode, k *elemKey, name string, start, en
 // matchesDFA appends the tails of every state the name passes and the
 // terms of the state it ends in.
 func (m *Matcher) matchesDFA(p *path, s int32, buf []int) []int {
-	for start := 0; start <= len(p.name); {
+	s = m.walkStates(p, s, func(s int32) bool {
 		buf = m.appendList(buf, m.States[s].Tails)
+		return true
+	})
+	if s >= 0 {
+		buf = m.appendList(buf, m.States[s].Terms)
+	}
+	return buf
+}
+
+// walkStates calls pass with every state the name p passes from s, until
+// pass returns false, and returns the state it ends in, or -1 where the
+// walk fell off the automaton or pass stopped it. It serves the walks
+// that are not hot (Matches, Allowed's cache fill: unionDFA).
+func (m *Matcher) walkStates(p *path, s int32, pass func(s int32) bool) int32 {
+	for start := 0; start <= len(p.name); {
+		if !pass(s) {
+			return -1
+		}
 		end := p.endFrom(start)
 		n := &m.Nodes[s]
 		if c, ok := m.child(s, n, p.name, start, end); ok {
 			s = c
 		} else if s = n.Star; s < 0 {
-			return buf
+			return -1
 		}
 		start = end + 1
 	}
-	return m.appendList(buf, m.States[s].Terms)
+	return s
 }
 
 func (m *Matcher) appendList(buf []int, l ListRef) []int {

@@ -50,7 +50,6 @@ type Matcher struct {
 	cache *resultCache // Resolve's answers for names not in Exact (resultcache.go); nil for none
 	// aclCache, per op: Allowed's unions for names not in Exact (allowcache.go); nil for none
 	aclCache [NumOps]*resultCache
-	aclFirst bool // every name the automata can match is cached: look a name up before splitting it (allowcache.go)
 }
 
 // Info is what a lookup of one exactly configured name returns, beyond the
