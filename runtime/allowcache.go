@@ -29,12 +29,9 @@ package runtime
 // its words allocated by the first name cached), so that the answers of
 // two ops for one name, equal in bytes, are never in one cache.
 
-// setACLCaches makes the per-op caches of a Matcher that has automata
-// or mask tables (newResultCache), sized as Resolve's is.
+// setACLCaches makes the per-op caches of a Matcher, sized as Resolve's
+// is: none (nil) where every lookup is the exact table's (newResultCache).
 func (m *Matcher) setACLCaches() {
-	if newResultCache(m) == nil {
-		return
-	}
 	for op := range m.aclCache {
 		m.aclCache[op] = newResultCache(m)
 	}
