@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"slices"
 	"strconv"
-	"time"
 )
 
 // loadSrc is the Load probe, written into the scratch module: a program
@@ -76,23 +75,15 @@ func main() {
 }
 `
 
-// loadSettle is how long make scale waits, after its last build, before
-// the fresh processes' Loads. On this project's VMs a process that
-// faults in fresh memory within a second or two of a process of a few
-// hundred MB exiting pays up to several times the system time for it
-// (at exact 100k, load average 6: 68-286 CPU ms right after destgen
-// check exited, 28-40 three seconds later; bench/README, "make scale and
-// live parity, session 18"): the machine recycling memory a build just
-// freed, which a broker started apart from its build does not meet. The
-// init probe's Load, right after the build, still reports it (after
-// build).
-const loadSettle = 3 * time.Second
-
 // defaultLoadRuns is how many fresh processes make scale times a Load in,
 // and how many reloads the serving process makes. A single fresh run at
 // exact 100k moved from 35 to 123 CPU ms here (load 1; bench/README,
-// "Session 17's merges"): the median of seven, with its least and
-// largest, is the figure; each run costs a fraction of a second.
+// "Session 17's merges"), and from 41 to 287 started right after a
+// 214 MB process exited (bench/README, "make scale and live parity,
+// session 18"): the system time of first touches of memory, which
+// depends on what the rest of the machine does with memory. The median
+// of seven, with its least and largest, is the figure; each run costs a
+// fraction of a second.
 const defaultLoadRuns = 7
 
 // loadRuns is Load timed the ways a broker meets it: in fresh processes
@@ -102,15 +93,14 @@ type loadRuns struct {
 	FreshAllocs, ReloadAllocs uint64    // the most allocations of one Load
 }
 
-// runLoads builds the Load probe in mod, waits loadSettle, then times a
-// Load in runs fresh processes and runs reloads in one serving process.
+// runLoads builds the Load probe in mod, then times a Load in runs fresh
+// processes and runs reloads in one serving process.
 func runLoads(mod string, runs int) (loadRuns, error) {
 	var l loadRuns
 	bin, err := buildProgram(mod, "loadprobe", loadSrc)
 	if err != nil {
 		return l, err
 	}
-	time.Sleep(loadSettle)
 	runs = max(runs, 1)
 	for range runs {
 		cpu, allocs, err := loadProbe(mod, bin, "fresh")
