@@ -91,8 +91,9 @@ var initTrace = regexp.MustCompile(`init scale/routes @[0-9.]+ ms, ([0-9.]+) ms 
 // runProbe builds the probe in mod and runs it runs times: the first
 // run's figures (its Load is the one right after the build), with
 // InitMs and InitCPUMs the medians of every run's (Inits: each run's
-// InitMs). One run's init read 30 ms at a load average of 2 and 129 at
-// 16 (clock time, exact 10k): the median of a few says more.
+// InitMs). One run's init (clock time) read 129 ms at exact 10k at a
+// load average of 16, where exact 100k's read 19 to 30 at 1 to 2: the
+// median of a few says more.
 func runProbe(mod string, runs int) (probe, error) {
 	var p probe
 	bin, err := buildProgram(mod, "probe", probeSrc)

@@ -36,9 +36,14 @@ type target struct {
 func targets(r row, base *row) []target {
 	p := r.Probe
 	ts := []target{
-		{"build time", fmt.Sprintf("%.2f s", r.Build.Seconds), fmt.Sprintf("<= %d s", targetBuildSeconds), r.Build.Seconds <= targetBuildSeconds},
+		// The time targets read clock time, as the issue states them; the
+		// CPU time beside each is what to read when the machine is loaded
+		// (at a load average of 27, iot 100k's build took 10.3 s and its
+		// init 399 ms of clock time, 45 ms of process CPU).
+		{"build time", fmt.Sprintf("%.2f s (CPU %.2f s)", r.Build.Seconds, r.Build.CPUSeconds), fmt.Sprintf("<= %d s", targetBuildSeconds), r.Build.Seconds <= targetBuildSeconds},
 		{"build memory", fmt.Sprintf("%.0f MB", r.Build.PeakMB), fmt.Sprintf("<= %d MB", targetBuildMB), r.Build.PeakMB <= targetBuildMB},
-		{"init, median", spread(p.Inits) + " ms", fmt.Sprintf("<= %d ms", targetInitMs), len(p.Inits) > 0 && p.InitMs <= targetInitMs},
+		{"init, median", fmt.Sprintf("%s ms (process CPU at main %.1f ms)", spread(p.Inits), p.InitCPUMs), fmt.Sprintf("<= %d ms", targetInitMs),
+			len(p.Inits) > 0 && p.InitMs <= targetInitMs},
 		{"Load, fresh process, median CPU", spread(r.Loads.Fresh) + " ms", fmt.Sprintf("<= %d ms", targetLoadMs),
 			len(r.Loads.Fresh) > 0 && median(r.Loads.Fresh) <= targetLoadMs},
 		{"Compile / check+plan, least CPU of each", fmt.Sprintf("%.2f", r.Compile.MinRatio()), fmt.Sprintf("<= %.1f", targetCompile),

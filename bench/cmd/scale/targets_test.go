@@ -98,10 +98,10 @@ func TestPrintTargets(t *testing.T) {
 	printTargets(&b, []row{big, base})
 	got := b.String()
 	for _, want := range []string{
-		"N=100000 target build time: 3.00 s <= 3 s: pass\n",
+		"N=100000 target build time: 3.00 s (CPU 0.00 s) <= 3 s: pass\n",
 		"N=100000 target Load, fresh process, median CPU: 41.2 (35.0-49.5, 3 runs) ms <= 40 ms: FAIL\n",
 		"N=100000 target Load allocations: 2615 at 100000, 2575 at 10000 <= 2575 + 64: pass\n",
-		"N=10000 target init, median: 40.0 (40.0-40.0, 1 run) ms <= 40 ms: pass\n",
+		"N=10000 target init, median: 40.0 (40.0-40.0, 1 run) ms (process CPU at main 0.0 ms) <= 40 ms: pass\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)
