@@ -157,10 +157,9 @@ func (o Options) compile(sources []Source) (*Realm, *model.Model, Report, error)
 		return nil, nil, Report{}, &Error{Diagnostics: convert(diags), Syntax: !read}
 	}
 	pl := plan.Build(m)
-	// A copy of the plan's matcher, built from the tables the artifact
-	// shares: the Realm then retains neither the plan nor the model.
-	matcher := pl.Matcher
-	r, err := newRealmWith(pl.Artifact(), &matcher)
+	// The Realm copies the plan's matcher, built from the tables the
+	// artifact shares: it then retains neither the plan nor the model.
+	r, err := newRealmWith(pl.Artifact(), &pl.Matcher)
 	if err != nil {
 		// The plan of a valid model always loads; this is a destgen bug,
 		// reported rather than served.

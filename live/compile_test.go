@@ -206,16 +206,20 @@ func examples(t *testing.T) []example {
 }
 
 // TestRealmAnswers: a Realm answers as the reference interpreter on the
-// example configs' names, with typed properties and policies.
+// example configs' names, errors included (runtime.ErrInvalidName where
+// the reference rejects the name), with typed properties and policies.
 func TestRealmAnswers(t *testing.T) {
 	for _, ex := range examples(t) {
 		path, r, m := ex.path, ex.r, ex.m
 		ref := reference.New(m)
 		for _, name := range probeNames(m) {
-			i, ok, _ := ref.Resolve(name)
-			d, _ := r.Resolve(name)
+			i, ok, rerr := ref.Resolve(name)
+			d, err := r.Resolve(name)
 			if ok != (d != nil) || ok && d.Index() != i {
 				t.Errorf("%s: Resolve(%q) = %v, reference %d %v", path, name, d, i, ok)
+			}
+			if (err != nil) != (rerr != nil) || err != nil && !errors.Is(err, runtime.ErrInvalidName) {
+				t.Errorf("%s: Resolve(%q) error %v, reference %v", path, name, err, rerr)
 			}
 			for op := range runtime.NumOps {
 				for _, ps := range [][]string{nil, {"alice"}, {"bob"}, {"ops", "x"}, {"auditors"}} {

@@ -10,8 +10,15 @@ import (
 // generated code builds them from the plan it carries). It is immutable
 // and safe for concurrent use; none of its lookups allocate.
 type Realm struct {
-	plan     *runtime.Plan
-	matcher  *runtime.Matcher
+	plan *runtime.Plan
+	// matcher is held by value, not by pointer, so that a lookup's call
+	// into the runtime takes r plus an offset, where a pointer cost a
+	// load first, which generated code (a package variable) does not pay:
+	// the one difference between the two callers' loops in the
+	// disassembly. Whether it moves the parity rows suspected of it was
+	// not measurable at the load it was made under (bench/README, "make
+	// scale and live parity, session 18").
+	matcher  runtime.Matcher
 	index    *runtime.PolicyIndex
 	match    func(policy int, name string) bool // matchers.Match, bound once: a method value per call would allocate
 	dests    []Destination
@@ -56,7 +63,8 @@ func newRealm(p *runtime.Plan) (*Realm, error) {
 // newRealmWith is newRealm given the plan's matcher already built, as
 // plan.Build builds it from the same tables (Compile: building it again
 // cost 300k allocations and 80 MB at 100 000 exact destinations, a fifth
-// more than decoding, checking and planning).
+// more than decoding, checking and planning). The Realm keeps a copy of
+// *m, which shares m's tables.
 func newRealmWith(p *runtime.Plan, m *runtime.Matcher) (*Realm, error) {
 	ms, err := runtime.CompilePolicyMatchers(p.Policies)
 	if err != nil {
@@ -64,7 +72,7 @@ func newRealmWith(p *runtime.Plan, m *runtime.Matcher) (*Realm, error) {
 	}
 	r := &Realm{
 		plan:    p,
-		matcher: m,
+		matcher: *m,
 		index:   runtime.NewPolicyIndex(&p.PolicyIndex),
 		match:   ms.Match,
 		keys:    make(map[string]int, len(p.PropertyKeys)),
@@ -85,15 +93,16 @@ func newRealmWith(p *runtime.Plan, m *runtime.Matcher) (*Realm, error) {
 // nil, nil when nothing matches and runtime.ErrInvalidName for an invalid
 // name.
 func (r *Realm) Resolve(name string) (d *Destination, err error) {
-	// Written to cost the inliner's budget exactly (80, go build
-	// -gcflags=-m=2), as the generated package's Resolve is inlined: the
-	// call frame was 1.5-2 ns of a 10 ns hit. The runtime gives an error
-	// only with i < 0.
+	// Written to fit the inliner's budget (cost 79 of 80, go build
+	// -gcflags=-m=2; with the matcher held by value, return d, err went
+	// over it), as the generated package's Resolve is inlined: the call
+	// frame was 1.5-2 ns of a 10 ns hit. The runtime gives an error only
+	// with i < 0.
 	i, err := r.matcher.Resolve(name)
 	if i >= 0 {
 		d = &r.dests[i]
 	}
-	return d, err
+	return
 }
 
 // Matches appends to buf the index of every destination matching name, in

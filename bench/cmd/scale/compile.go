@@ -1,11 +1,5 @@
 package main
 
-import (
-	"os"
-	"path/filepath"
-	"slices"
-)
-
 // compileSrc is the pipeline probe, written into the scratch module: with
 // "check+plan" it runs what `destgen check` runs plus planning (decode,
 // validate, lint, plan.Build: BenchmarkCompile's impl=check+plan), with
@@ -76,29 +70,15 @@ func (c compileRuns) MinRatio() float64 {
 
 // MedianRatio is the median of the pairs' ratios (the lower middle one of
 // an even count), 0 without pairs.
-func (c compileRuns) MedianRatio() float64 {
-	if len(c.Ratios) == 0 {
-		return 0
-	}
-	rs := slices.Clone(c.Ratios)
-	slices.Sort(rs)
-	return rs[(len(rs)-1)/2]
-}
+func (c compileRuns) MedianRatio() float64 { return median(c.Ratios) }
 
 // runCompile builds the pipeline probe in mod and times check plus
 // planning, then live.Compile, each in its own process, runs times
 // alternated.
 func runCompile(mod string, runs int) (compileRuns, error) {
 	var c compileRuns
-	dir := filepath.Join(mod, "compileprobe")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return c, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(compileSrc), 0o644); err != nil {
-		return c, err
-	}
-	bin := filepath.Join(mod, "compileprobe.bin")
-	if _, err := run(mod, "go", "build", "-o", bin, "./compileprobe"); err != nil {
+	bin, err := buildProgram(mod, "compileprobe", compileSrc)
+	if err != nil {
 		return c, err
 	}
 	for range max(runs, 1) {

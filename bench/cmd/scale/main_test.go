@@ -25,7 +25,7 @@ func TestScale10k(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 10k-destination package; run without -short")
 	}
-	rows, err := measureAll([]int{10_000}, 1000, workload.Exact, 1)
+	rows, err := measureAll([]int{10_000}, 1000, workload.Exact, runCounts{Compile: 1, Load: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,12 +29,13 @@ type row struct {
 	Compile          compileRuns // check plus planning against live.Compile (compile.go)
 
 	Probe    probe
+	Loads    loadRuns              // fresh processes' Loads and a serving process's reloads (load.go)
 	Sections []runtime.PlanSection // of the plan, largest first
 }
 
 // measureAll builds destgen once, then measures each size in a scratch
 // module whose go.mod points at this repository.
-func measureAll(ns []int, policies int, shape workload.Shape, compileRuns int) ([]row, error) {
+func measureAll(ns []int, policies int, shape workload.Shape, runs runCounts) ([]row, error) {
 	dir, err := os.MkdirTemp("", "destgen-scale-")
 	if err != nil {
 		return nil, err
@@ -50,7 +51,7 @@ func measureAll(ns []int, policies int, shape workload.Shape, compileRuns int) (
 	}
 	var rows []row
 	for _, n := range ns {
-		r, err := measure(dir, root, destgen, workload.Spec{Shape: shape, N: n, Mix: workload.Mixed, Policies: policies, Seed: workload.DefaultSeed}, compileRuns)
+		r, err := measure(dir, root, destgen, workload.Spec{Shape: shape, N: n, Mix: workload.Mixed, Policies: policies, Seed: workload.DefaultSeed}, runs)
 		if err != nil {
 			return rows, fmt.Errorf("N=%d: %v", n, err)
 		}
@@ -59,7 +60,13 @@ func measureAll(ns []int, policies int, shape workload.Shape, compileRuns int) (
 	return rows, nil
 }
 
-func measure(dir, root, destgen string, spec workload.Spec, compileRuns int) (row, error) {
+// runCounts is how many times the steps measured more than once run.
+type runCounts struct {
+	Compile int // pairs of check+plan and live.Compile (compile.go)
+	Load    int // fresh processes' Loads, a serving process's reloads (load.go), init probe runs
+}
+
+func measure(dir, root, destgen string, spec workload.Spec, runs runCounts) (row, error) {
 	r := row{N: spec.N}
 	w, err := workload.Generate(spec)
 	if err != nil {
@@ -73,7 +80,7 @@ func measure(dir, root, destgen string, spec workload.Spec, compileRuns int) (ro
 	if r.Check, err = run(mod, destgen, "check", "-config", "realm.json"); err != nil {
 		return r, err
 	}
-	if r.Compile, err = runCompile(mod, compileRuns); err != nil {
+	if r.Compile, err = runCompile(mod, runs.Compile); err != nil {
 		return r, err
 	}
 	if r.Generate, err = run(mod, destgen, "-config", "realm.json", "-o", "routes/routes_gen.go", "-pkg", "routes"); err != nil {
@@ -89,7 +96,10 @@ func measure(dir, root, destgen string, spec workload.Spec, compileRuns int) (ro
 	if r.Build, err = run(mod, "go", "build", "-o", os.DevNull, "./routes"); err != nil {
 		return r, err
 	}
-	if r.Probe, err = runProbe(mod); err != nil {
+	if r.Probe, err = runProbe(mod, runs.Load); err != nil {
+		return r, err
+	}
+	if r.Loads, err = runLoads(mod, runs.Load); err != nil {
 		return r, err
 	}
 	r.Sections, err = planSections(filepath.Join(mod, "routes", "routes_gen.plan"))
@@ -109,6 +119,21 @@ func planSections(path string) ([]runtime.PlanSection, error) {
 	}
 	slices.SortStableFunc(secs, func(a, b runtime.PlanSection) int { return b.Bytes - a.Bytes })
 	return secs, nil
+}
+
+// buildProgram writes src as package main of mod's directory name and
+// builds it into mod/name.bin, whose path it returns.
+func buildProgram(mod, name, src string) (string, error) {
+	dir := filepath.Join(mod, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		return "", err
+	}
+	bin := filepath.Join(mod, name+".bin")
+	_, err := run(mod, "go", "build", "-o", bin, "./"+name)
+	return bin, err
 }
 
 // scratchModule writes a module that requires destgen from root.

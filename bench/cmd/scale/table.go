@@ -6,16 +6,17 @@ import (
 	"text/tabwriter"
 )
 
-// printTable writes the rows as an aligned table with a per-destination
-// column for each time, so that linear growth shows as a flat column.
+// printTable writes the rows as an aligned table. Load CPU ms is the
+// median fresh process's, reload CPU ms the median reload's, after build
+// the init probe's (printLoads gives their spreads).
 func printTable(w io.Writer, rows []row) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "N\tconfig MB\tcheck s\tcheck MB\tcheck+plan s\tCPU s\tMB\tCompile s\tCPU s\tMB\tgenerate s\tgenerate MB\tfile MB\tplan MB\tbuild s\tbuild MB\tinit ms\tinit CPU ms\tinit allocs\tLoad ms\tLoad CPU ms\tLoad allocs\tretained B/dest\t")
+	fmt.Fprintln(tw, "N\tconfig MB\tcheck s\tcheck MB\tcheck+plan s\tCPU s\tMB\tCompile s\tCPU s\tMB\tgenerate s\tgenerate MB\tfile MB\tplan MB\tbuild s\tbuild MB\tinit ms\tinit CPU ms\tinit allocs\tLoad CPU ms\treload CPU ms\tafter build\tLoad allocs\tretained B/dest\t")
 	for _, r := range rows {
 		p := r.Probe
-		fmt.Fprintf(tw, "%d\t%.1f\t%.2f\t%.0f\t%.2f\t%.2f\t%.0f\t%.2f\t%.2f\t%.0f\t%.2f\t%.0f\t%.2f\t%.1f\t%.2f\t%.0f\t%.1f\t%.1f\t%d\t%.1f\t%.1f\t%d\t%.0f\t\n",
+		fmt.Fprintf(tw, "%d\t%.1f\t%.2f\t%.0f\t%.2f\t%.2f\t%.0f\t%.2f\t%.2f\t%.0f\t%.2f\t%.0f\t%.2f\t%.1f\t%.2f\t%.0f\t%.1f\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%.0f\t\n",
 			r.N, r.ConfigMB, r.Check.Seconds, r.Check.PeakMB, r.Compile.CheckPlan.Seconds, r.Compile.CheckPlan.CPUSeconds, r.Compile.CheckPlan.PeakMB, r.Compile.Compile.Seconds, r.Compile.Compile.CPUSeconds, r.Compile.Compile.PeakMB, r.Generate.Seconds, r.Generate.PeakMB,
-			r.FileMB, p.PlanMB, r.Build.Seconds, r.Build.PeakMB, p.InitMs, p.InitCPUMs, p.InitAllocs, p.LoadMs, p.LoadCPUMs, p.LoadAllocs, p.RetainedB)
+			r.FileMB, p.PlanMB, r.Build.Seconds, r.Build.PeakMB, p.InitMs, p.InitCPUMs, p.InitAllocs, median(r.Loads.Fresh), median(r.Loads.Reload), p.LoadCPUMs, r.Loads.FreshAllocs, p.RetainedB)
 	}
 	tw.Flush()
 }
