@@ -215,13 +215,26 @@ func contains(xs []int, x int) bool {
 	return false
 }
 
+// absent classifies a benchmark that did not run: missing when the run
+// should have had it, else not run, and why.
+func absent(r *Results, s Side) (missing, notRun string) {
+	if ok, why := r.Expects(s); !ok {
+		return "", s.String() + ": " + why
+	}
+	return s.String(), ""
+}
+
 // Outcome is a check's result.
 type Outcome struct {
 	Check
 	SlowNs, FastNs float64
 	Ratio          float64
-	Missing        string // the benchmark that did not run, if any
-	Pass           bool
+	Missing        string // the benchmark the run should have had and lacks, if any
+	// NotRun says why a check was not decided: a benchmark of it was
+	// absent and the run was never meant to have it (a subset of the
+	// workloads, or a -test.bench filter). It is not a failure.
+	NotRun string
+	Pass   bool
 }
 
 // Evaluate runs every check on r.
@@ -231,9 +244,9 @@ func Evaluate(r *Results, cs []Check) []Outcome {
 		o := Outcome{Check: c}
 		var ok bool
 		if o.SlowNs, ok = r.NsPerOp(c.Slow.Key, c.Slow.Impl); !ok {
-			o.Missing = c.Slow.String()
+			o.Missing, o.NotRun = absent(r, c.Slow)
 		} else if o.FastNs, ok = r.NsPerOp(c.Fast.Key, c.Fast.Impl); !ok {
-			o.Missing = c.Fast.String()
+			o.Missing, o.NotRun = absent(r, c.Fast)
 		} else {
 			o.Ratio = o.SlowNs / o.FastNs
 			o.Pass = c.Max == 0 && o.Ratio >= c.Min || c.Max != 0 && o.Ratio <= c.Max
