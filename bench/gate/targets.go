@@ -31,6 +31,20 @@ var shapes = []string{"exact", "wild"}
 var families = []string{"telemetry", "market", "events", "long"}
 var mixes = []string{"fast", "mixed"}
 
+// ShapeLabels are the destination workloads' shape labels the gate
+// checks: each shape, classic family first, then its other families
+// (exact, exact-telemetry, ..., wild, wild-telemetry, ...).
+func ShapeLabels() []string {
+	var out []string
+	for _, s := range shapes {
+		out = append(out, s)
+		for _, f := range families {
+			out = append(out, s+"-"+f)
+		}
+	}
+	return out
+}
+
 // Which targets CI checks (CI: true): those whose margin is wide once met,
 // so that a short run on a shared 2-core machine decides them without
 // flaking: the speedups over gsl and over one regexp (5x to 15x
