@@ -137,3 +137,26 @@ func TestSplitFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestTable: a row per workload, each ratio in its column, a miss in
+// bold, a missing benchmark said, one not run blank; the other checks
+// returned.
+func TestTable(t *testing.T) {
+	r := read(t, manifest(".")+run)
+	r.Stat = Median
+	outs := Evaluate(r, Checks(Full))
+	var b bytes.Buffer
+	rest := Table(&b, outs)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[2], "| exact | 100 | 1.91 | missing | **4.00** | missing |  | missing | **2.00** |") {
+		t.Errorf("table:\n%s", b.String())
+	}
+	for _, o := range rest {
+		if tableColumn(o) >= 0 || strings.HasPrefix(o.Target, "Resolve") {
+			t.Errorf("left out a table check: %s %s", o.Target, o.Fast)
+		}
+	}
+	if len(rest) == 0 {
+		t.Error("no checks left out: live and AutoCreate checks have no column")
+	}
+}
