@@ -159,4 +159,16 @@ func TestTable(t *testing.T) {
 	if len(rest) == 0 {
 		t.Error("no checks left out: live and AutoCreate checks have no column")
 	}
+	if Passed(outs) {
+		t.Error("Passed: a table with misses passed")
+	}
+	var notRun []Outcome
+	for _, o := range outs {
+		if o.NotRun != "" {
+			notRun = append(notRun, o)
+		}
+	}
+	if len(notRun) == 0 || !Passed(notRun) {
+		t.Errorf("Passed: %d checks not run fail the gate", len(notRun))
+	}
 }

@@ -79,3 +79,14 @@ func cell(o Outcome) string {
 	}
 	return fmt.Sprintf("**%.2f**", o.Ratio)
 }
+
+// Passed reports whether every outcome passed or was not run: what the
+// gate decides on, whichever of them Table or Report printed.
+func Passed(outs []Outcome) bool {
+	for _, o := range outs {
+		if o.NotRun == "" && !o.Pass {
+			return false
+		}
+	}
+	return true
+}
