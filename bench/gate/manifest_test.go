@@ -2,6 +2,7 @@ package gate
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -9,8 +10,24 @@ import (
 	"github.com/destgen/destgen/bench/harness"
 )
 
-// ciFilter is the Makefile's BENCH_CI.
+// ciFilter is the Makefile's BENCH_CI when the tests were written.
 const ciFilter = `^Benchmark(Resolve|AutoCreate)$/^shape=/^(N=(100|10000)|P=(10|1000))$/^names=(hits|mixed)$/^impl=(gen|gsl|regexp-one)$`
+
+// makefileCIFilter reads BENCH_CI from the repository's Makefile, as the
+// shell receives it.
+func makefileCIFilter(t *testing.T) string {
+	data, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "BENCH_CI := '"); ok {
+			return strings.ReplaceAll(strings.TrimSuffix(v, "'"), "$$", "$")
+		}
+	}
+	t.Fatal("no BENCH_CI in the Makefile")
+	return ""
+}
 
 // withManifest is run with the manifest of a binary holding only the exact
 // shape at N = 100 and the fast mix at P = 10, run with filter.
@@ -84,7 +101,7 @@ func TestFullRunExpectsEveryCheck(t *testing.T) {
 	for _, tc := range []struct {
 		set, filter string
 		mode        Mode
-	}{{"full", ".", Full}, {"ci", ".", CI}, {"ci", ciFilter, CI}} {
+	}{{"full", ".", Full}, {"ci", ".", CI}, {"ci", makefileCIFilter(t), CI}} {
 		targets, err := benchgen.Set(tc.set)
 		if err != nil {
 			t.Fatal(err)
