@@ -9,13 +9,18 @@ import (
 // Report prints the outcomes and the allocation check, and reports
 // whether everything passed.
 func Report(w io.Writer, r *Results, outs []Outcome) bool {
-	ok := true
+	ok, notRun := true, 0
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "target\tbenchmarks (num/den)\tnum ns/op\tden ns/op\tratio\twant\tresult")
 	for _, o := range outs {
 		want := fmt.Sprintf(">= %.2fx", o.Min)
 		if o.Max != 0 {
 			want = fmt.Sprintf("<= %.2fx", o.Max)
+		}
+		if o.NotRun != "" {
+			fmt.Fprintf(tw, "%s\t%s\t\t\t\t%s\tnot run (%s)\n", o.Target, o.Fast.Key.Config, want, o.NotRun)
+			notRun++
+			continue
 		}
 		if o.Missing != "" {
 			fmt.Fprintf(tw, "%s\t%s\t\t\t\t%s\tFAIL (missing %s)\n", o.Target, o.Fast.Key.Config, want, o.Missing)
@@ -29,6 +34,9 @@ func Report(w io.Writer, r *Results, outs []Outcome) bool {
 		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.1f\t%.2fx\t%s\t%s\n", o.Target, pair(o), o.SlowNs, o.FastNs, o.Ratio, want, result)
 	}
 	tw.Flush()
+	if notRun > 0 {
+		fmt.Fprintf(w, "%d of %d checks not run: this run was not meant to have their benchmarks (not a failure)\n", notRun, len(outs))
+	}
 	offenders, reported := r.ZeroAllocs()
 	switch {
 	case !reported:

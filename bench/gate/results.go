@@ -29,6 +29,7 @@ type Results struct {
 	Stat   Stat
 	ns     map[Key]map[string][]float64 // sec/op in ns
 	allocs map[Key]map[string][]float64 // allocs/op, when reported
+	runs   []*Manifest                  // what the runs were meant to hold
 }
 
 // Stat is how a benchmark's samples are summarised.
@@ -53,6 +54,11 @@ func Read(r io.Reader, name string) (*Results, error) {
 		rec, ok := br.Result().(*benchfmt.Result)
 		if !ok {
 			continue // configuration lines, syntax errors reported by Err
+		}
+		if wl := rec.GetConfig(WorkloadsKey); wl != "" {
+			if err := res.addManifest(wl, rec.GetConfig(FilterKey)); err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
 		}
 		k, impl := parseName(rec.Name)
 		for _, v := range rec.Values {

@@ -31,6 +31,20 @@ var shapes = []string{"exact", "wild"}
 var families = []string{"telemetry", "market", "events", "long"}
 var mixes = []string{"fast", "mixed"}
 
+// ShapeLabels are the destination workloads' shape labels the gate
+// checks: each shape, classic family first, then its other families
+// (exact, exact-telemetry, ..., wild, wild-telemetry, ...).
+func ShapeLabels() []string {
+	var out []string
+	for _, s := range shapes {
+		out = append(out, s)
+		for _, f := range families {
+			out = append(out, s+"-"+f)
+		}
+	}
+	return out
+}
+
 // Which targets CI checks (CI: true): those whose margin is wide once met,
 // so that a short run on a shared 2-core machine decides them without
 // flaking: the speedups over gsl and over one regexp (5x to 15x
@@ -215,13 +229,26 @@ func contains(xs []int, x int) bool {
 	return false
 }
 
+// absent classifies a benchmark that did not run: missing when the run
+// should have had it, else not run, and why.
+func absent(r *Results, s Side) (missing, notRun string) {
+	if ok, why := r.Expects(s); !ok {
+		return "", s.String() + ": " + why
+	}
+	return s.String(), ""
+}
+
 // Outcome is a check's result.
 type Outcome struct {
 	Check
 	SlowNs, FastNs float64
 	Ratio          float64
-	Missing        string // the benchmark that did not run, if any
-	Pass           bool
+	Missing        string // the benchmark the run should have had and lacks, if any
+	// NotRun says why a check was not decided: a benchmark of it was
+	// absent and the run was never meant to have it (a subset of the
+	// workloads, or a -test.bench filter). It is not a failure.
+	NotRun string
+	Pass   bool
 }
 
 // Evaluate runs every check on r.
@@ -231,9 +258,9 @@ func Evaluate(r *Results, cs []Check) []Outcome {
 		o := Outcome{Check: c}
 		var ok bool
 		if o.SlowNs, ok = r.NsPerOp(c.Slow.Key, c.Slow.Impl); !ok {
-			o.Missing = c.Slow.String()
+			o.Missing, o.NotRun = absent(r, c.Slow)
 		} else if o.FastNs, ok = r.NsPerOp(c.Fast.Key, c.Fast.Impl); !ok {
-			o.Missing = c.Fast.String()
+			o.Missing, o.NotRun = absent(r, c.Fast)
 		} else {
 			o.Ratio = o.SlowNs / o.FastNs
 			o.Pass = c.Max == 0 && o.Ratio >= c.Min || c.Max != 0 && o.Ratio <= c.Max

@@ -1,6 +1,7 @@
 package workload
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,75 @@ func TestClassicLabel(t *testing.T) {
 	}
 	if _, err := Generate(Spec{Shape: Wild, Family: "ocean", N: 10, Mix: Fast}); err == nil {
 		t.Error("unknown family accepted")
+	}
+}
+
+// poolSizes are every size a family is benchmarked or may be: benchgen's
+// full set (10 to 100k) and the N = 100, 10k and 100k.
+var poolSizes = []int{10, 100, 1000, 10_000, 100_000}
+
+// TestFamilyPools: every family, shape and size yields its name pools,
+// in full. At 100k wildcard-heavy destinations the market and events
+// families' wildcards match every name miss makes, and missOutside fills
+// the pool (it did not exist, and these workloads could not be drawn).
+func TestFamilyPools(t *testing.T) {
+	for _, f := range Families {
+		for _, sh := range []Shape{Exact, Wild} {
+			for _, n := range poolSizes {
+				s := Spec{Shape: sh, Family: f, N: n, Mix: Mixed, Policies: 10, Seed: DefaultSeed}
+				t.Run(s.String(), func(t *testing.T) {
+					t.Parallel()
+					checkPools(t, s)
+				})
+			}
+		}
+	}
+}
+
+func checkPools(t *testing.T, s Spec) {
+	w, err := Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []Category{Hits, WildHits, Misses, Invalid} {
+		p, err := w.pool(c)
+		want := PoolSize
+		switch c {
+		case Hits:
+			want = len(w.Literals)
+		case Invalid:
+			want = len(p) // a fixed list of every way to be invalid
+		}
+		if err != nil || len(p) == 0 || len(p) != want {
+			t.Errorf("%s pool: %d names (want %d), %v", c, len(p), want, err)
+		}
+	}
+	for _, d := range []Dist{Uniform, Zipf} {
+		if names, err := w.Names(MixedNames, d, PoolSize); err != nil || len(names) != PoolSize {
+			t.Errorf("mixed %s: %d names, %v", d, len(names), err)
+		}
+	}
+}
+
+// TestMissOutside: the fallback's names are valid and match nothing, by
+// the reference interpreter, on every family's wildcard-heavy config.
+func TestMissOutside(t *testing.T) {
+	for _, s := range familySpecs() {
+		w, ref := load(t, s)
+		r := rand.New(rand.NewPCG(s.Seed, 3))
+		accepted := 0
+		for range testNames {
+			name, ok := w.missOutside(r)
+			if !ok {
+				continue
+			}
+			accepted++
+			if ms, err := ref.Matches(name); err != nil || len(ms) > 0 {
+				t.Errorf("%v: miss %.60q matches %v, %v", s, name, ms, err)
+			}
+		}
+		if accepted < testNames/4 {
+			t.Errorf("%v: %d of %d misses accepted", s, accepted, testNames)
+		}
 	}
 }

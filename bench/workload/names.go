@@ -130,7 +130,8 @@ func (w *Workload) pool(c Category) ([]string, error) {
 	case WildHits:
 		p, err = w.draw(r, len(w.Wildcards) > 0, func() (string, bool) { return w.wildHit(r) })
 	case Misses:
-		p, err = w.draw(r, true, func() (string, bool) { return w.miss(r) })
+		p, err = w.draw(r, true, func() (string, bool) { return w.miss(r) },
+			func() (string, bool) { return w.missOutside(r) })
 	case Invalid:
 		p = w.invalid(r)
 	case NodeHits:
@@ -151,19 +152,24 @@ func (w *Workload) pool(c Category) ([]string, error) {
 }
 
 // draw collects PoolSize accepted names (duplicates allowed: they are
-// drawn as traffic is).
-func (w *Workload) draw(r *rand.Rand, possible bool, next func() (string, bool)) ([]string, error) {
+// drawn as traffic is) from the first generator, and from the next ones
+// only when a generator's names are accepted less than once in
+// maxAttempts/100 draws: the pools a first generator fills are what they
+// were before a fallback existed.
+func (w *Workload) draw(r *rand.Rand, possible bool, gens ...func() (string, bool)) ([]string, error) {
 	if !possible {
 		return nil, nil
 	}
 	var out []string
-	for attempts := 0; len(out) < PoolSize; attempts++ {
-		if attempts == maxAttempts*PoolSize/100 {
-			return nil, fmt.Errorf("workload: %v: too few names accepted (%d)", w.Spec, len(out))
+	for _, next := range gens {
+		for attempts := 0; len(out) < PoolSize && attempts < maxAttempts*PoolSize/100; attempts++ {
+			if s, ok := next(); ok {
+				out = append(out, s)
+			}
 		}
-		if s, ok := next(); ok {
-			out = append(out, s)
-		}
+	}
+	if len(out) < PoolSize {
+		return nil, fmt.Errorf("workload: %v: too few names accepted (%d)", w.Spec, len(out))
 	}
 	return out, nil
 }
@@ -202,6 +208,37 @@ func (w *Workload) miss(r *rand.Rand) (string, bool) {
 	}
 	elems[r.IntN(len(elems))] = fmt.Sprintf("%s%d", missTokens[r.IntN(len(missTokens))], r.IntN(1000))
 	return strings.Join(elems, "."), !w.index.match(elems)
+}
+
+// missOutside is a miss for configs whose wildcards cover every name
+// miss can make: at 100k wildcard-heavy destinations of a family with a
+// small vocabulary (market, events), patterns such as "*.*.EQ.*" and
+// "md.XNYS.>" match every name of the family's depths, whatever element
+// is replaced. What such a config still misses is a name above or beside
+// its trees, so this draws, from a configured name, either a parent
+// topic under an unknown node (its first k elements, the last replaced
+// by a miss token: md.XNYS.zq12) or the name under an unknown root, one
+// level deeper (zq12.XNYS.EQ.AAPL.QUOTE.BBO): no '>' pattern starts with
+// a wildcard, and the '*' patterns that do are as deep as the family's
+// names, so at its deepest level such a name has none. The trie still
+// decides.
+func (w *Workload) missOutside(r *rand.Rand) (string, bool) {
+	var elems []string
+	if len(w.Literals) > 0 {
+		elems = strings.Split(w.Literals[r.IntN(len(w.Literals))], ".")
+	} else {
+		elems = w.randomName(r, w.depth(r))
+	}
+	token := fmt.Sprintf("%s%d", missTokens[r.IntN(len(missTokens))], r.IntN(1000))
+	if len(elems) > 1 && r.IntN(2) == 0 {
+		elems = elems[:1+r.IntN(len(elems)-1)]
+		elems[len(elems)-1] = token
+	} else {
+		elems[0] = token
+		elems = append(elems, w.element(r, len(elems)))
+	}
+	name := strings.Join(elems, ".")
+	return name, validName(name) && !w.index.match(elems)
 }
 
 // hitPolicies are the policies NodeHits draws from: all of them, but for

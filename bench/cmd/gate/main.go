@@ -1,10 +1,12 @@
 // Command gate checks issue 6's performance targets on benchmark output:
 //
-//	go run ./cmd/gate [-mode full|ci] [-stat min|median] [-benchstat=false] results/bench.txt...
+//	go run ./cmd/gate [-mode full|ci] [-stat min|median] [-benchstat=false] [-table] results/bench.txt...
 //
 // It prints the benchstat table (implementations side by side), then each
 // ratio target with PASS or FAIL and the zero-allocation check, and exits 1
-// on any miss (2 on a usage or read error).
+// on any miss (2 on a usage or read error). With -table it prints instead
+// the destination targets' ratios as a Markdown table (gate.Table) and the
+// other checks' lines, for bench/README.
 package main
 
 import (
@@ -22,6 +24,7 @@ func main() {
 	mode := flag.String("mode", "full", "full: every target at every size; ci: the wide-margin targets at N = 100 and 10k")
 	benchstat := flag.Bool("benchstat", true, "print the benchstat table first (runs go tool benchstat -col /impl)")
 	stat := flag.String("stat", string(gate.Min), "summary of a benchmark's samples: min (robust to a shared machine's interference) or median (benchstat's)")
+	table = flag.Bool("table", false, "print the destination targets' ratios as a Markdown table, then the other checks")
 	enforce := flag.String("enforce", "all", "what fails the gate: all (every target and the allocation check) or allocs (the allocation check only; ratio targets are printed, as for a target not yet met)")
 	flag.Parse()
 	if *enforce != "all" && *enforce != "allocs" {
@@ -38,6 +41,9 @@ func main() {
 
 // enforceAll is -enforce all: a missed ratio target fails the gate.
 var enforceAll = true
+
+// table is -table.
+var table *bool
 
 func run(modeName string, benchstat bool, stat gate.Stat, files []string) int {
 	if stat != gate.Min && stat != gate.Median {
@@ -73,8 +79,17 @@ func run(modeName string, benchstat bool, stat gate.Stat, files []string) int {
 		return 2
 	}
 	res.Stat = stat
+	if !res.HasManifest() {
+		fmt.Println("(no run manifest in these results: a check counts as not run when its function has no benchmark at its shape and size)")
+	}
 	fmt.Printf("Targets of issue 6 (%s mode; ratios of each benchmark's %s ns/op):\n", m.Name, stat)
-	if !gate.Report(os.Stdout, res, gate.Evaluate(res, gate.Checks(m))) {
+	outs := gate.Evaluate(res, gate.Checks(m))
+	shown := outs
+	if *table {
+		shown = gate.Table(os.Stdout, outs)
+		fmt.Println()
+	}
+	if !gate.Report(os.Stdout, res, shown) || !gate.Passed(outs) {
 		if offenders, reported := res.ZeroAllocs(); !enforceAll && reported && len(offenders) == 0 {
 			fmt.Println("gate: ratio targets missed (reported only, -enforce allocs); allocations PASS")
 			return 0

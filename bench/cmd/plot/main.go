@@ -1,6 +1,7 @@
 // Command plot draws ns/op against N per implementation from benchmark
 // output, as a PNG of log-log panels (Resolve on exact hits, Resolve and
-// Allowed on the mixed names; one column per shape):
+// Allowed on the mixed names; one row per shape and topic family the
+// results hold, gate.ShapeLabels' order):
 //
 //	go run ./cmd/plot -o results/ns-vs-n.png results/full.txt
 package main
@@ -29,21 +30,21 @@ type panel struct {
 var (
 	panels = []panel{
 		{"Resolve", "hits", []string{"gen", "map", "gsl"}},
-		{"Resolve", "mixed", []string{"gen", "gsl", "ref"}},
+		{"Resolve", "mixed", []string{"gen", "gsl", "gslcache", "ref"}},
 		{"Allowed", "mixed", []string{"gen", "gsl", "ref"}},
 	}
-	shapes = []string{"exact", "wild"}
 	// colors keep one color per implementation across panels.
 	colors = map[string]color.RGBA{
 		"gen": {0x1b, 0x9e, 0x77, 0xff}, "map": {0x75, 0x70, 0xb3, 0xff},
 		"gsl": {0xd9, 0x5f, 0x02, 0xff}, "ref": {0x66, 0x66, 0x66, 0xff},
+		"gslcache": {0xe7, 0x29, 0x8a, 0xff},
 	}
 )
 
-// Figure size; each panel is a third of the height.
+// Figure size: a row of panels per shape.
 const (
-	width  = 10 * vg.Inch
-	height = 12 * vg.Inch
+	width     = 14 * vg.Inch
+	rowHeight = 3.5 * vg.Inch
 )
 
 func main() {
@@ -69,19 +70,27 @@ func run(in, out string) error {
 	if err != nil {
 		return err
 	}
-	grid := make([][]*plot.Plot, len(panels))
-	for i, pn := range panels {
-		for _, s := range shapes {
+	var grid [][]*plot.Plot
+	for _, s := range gate.ShapeLabels() {
+		if !hasShape(res, s) {
+			continue
+		}
+		var row []*plot.Plot
+		for _, pn := range panels {
 			p, err := draw1(res, pn, s)
 			if err != nil {
 				return err
 			}
-			grid[i] = append(grid[i], p)
+			row = append(row, p)
 		}
+		grid = append(grid, row)
 	}
-	img := vgimg.New(width, height)
+	if len(grid) == 0 {
+		return fmt.Errorf("%s: no Resolve or Allowed results of a known shape", in)
+	}
+	img := vgimg.New(width, rowHeight*vg.Length(len(grid)))
 	dc := draw.New(img)
-	t := draw.Tiles{Rows: len(panels), Cols: len(shapes), PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,
+	t := draw.Tiles{Rows: len(grid), Cols: len(panels), PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,
 		PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
 	canvases := plot.Align(grid, t, dc)
 	for i := range grid {
@@ -100,27 +109,47 @@ func run(in, out string) error {
 	return w.Close()
 }
 
+// hasShape reports whether some panel has a point of shape.
+func hasShape(res *gate.Results, shape string) bool {
+	for _, pn := range panels {
+		for _, impl := range pn.impls {
+			if len(series(res, pn, shape, impl)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// series is one panel's points of impl, over every size any shape runs.
+func series(res *gate.Results, pn panel, shape, impl string) plotter.XYs {
+	var xys plotter.XYs
+	for _, n := range gate.Full.Sizes {
+		k := gate.Key{Func: pn.fn, Config: fmt.Sprintf("shape=%s/N=%d/names=%s", shape, n, pn.names)}
+		if ns, ok := res.NsPerOp(k, impl); ok {
+			xys = append(xys, plotter.XY{X: float64(n), Y: ns})
+		}
+	}
+	return xys
+}
+
 // draw1 plots one panel: a line per implementation over the sizes run.
 func draw1(res *gate.Results, pn panel, shape string) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s, names=%s, shape=%s", pn.fn, pn.names, shape)
 	p.X.Label.Text = "N (destinations)"
 	p.Y.Label.Text = "ns/op (fastest sample)"
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Add(plotter.NewGrid())
 	for _, impl := range pn.impls {
-		var xys plotter.XYs
-		for _, n := range gate.Full.Sizes {
-			k := gate.Key{Func: pn.fn, Config: fmt.Sprintf("shape=%s/N=%d/names=%s", shape, n, pn.names)}
-			if ns, ok := res.NsPerOp(k, impl); ok {
-				xys = append(xys, plotter.XY{X: float64(n), Y: ns})
-			}
-		}
+		xys := series(res, pn, shape, impl)
 		if len(xys) == 0 {
 			continue
 		}
+		// Log scales only with points: an empty panel (a run that left
+		// Allowed out) has no positive range and gonum panics on it.
+		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+		p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
 		line, points, err := plotter.NewLinePoints(xys)
 		if err != nil {
 			return nil, err

@@ -33,17 +33,18 @@ import (
 func main() {
 	sizes := flag.String("n", "100,10000", "comma-separated sizes")
 	policies := flag.Bool("policies", false, "list AutoCreate's structures instead")
+	depths := flag.Bool("depths", false, "print, per family, shape and size, the structure each name length walks (a Markdown table)")
 	flag.Parse()
 	if *policies {
 		policyParts(flag.Args())
 		return
 	}
+	if *depths {
+		depthTable(parseSizes(*sizes))
+		return
+	}
 	fmt.Println("config\tplan-sha256\tdfa\ttries\ttrie-nodes\tnodes\tshort-edges\tlong-edges\tmax-automata/length\tmask-tables\tmax-tables/length\ttable-lengths")
-	for _, s := range strings.Split(*sizes, ",") {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			fail(err)
-		}
+	for _, n := range parseSizes(*sizes) {
 		for _, f := range workload.Families {
 			for _, shape := range []workload.Shape{workload.Exact, workload.Wild} {
 				spec := workload.Spec{Shape: shape, Family: f, N: n, Mix: workload.Mixed, Policies: 10, Seed: workload.DefaultSeed}
@@ -54,6 +55,19 @@ func main() {
 	for _, path := range flag.Args() {
 		fmt.Printf("%s\t%s\n", path, count(plan.Build(loadFile(path))))
 	}
+}
+
+// parseSizes reads -n.
+func parseSizes(list string) []int {
+	var out []int
+	for _, s := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			fail(err)
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // loadFile loads the config file at path.
