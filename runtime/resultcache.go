@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"math/bits"
 	"sync/atomic"
 	"unsafe"
 )
@@ -90,21 +91,14 @@ type cacheWords struct {
 }
 
 // cacheSetsFor returns how many sets m's caches take: one way per
-// destination, from minCacheSets up to maxCacheSets. The cache holds
-// every name the exact table does not: the traffic of the wildcard
-// destinations, each serving at least one name, and the misses, which
-// are mostly configured names with an element changed, so as many as
-// there are configured names, literal ones included. With fewer ways
-// than that, a broker whose traffic reaches them walks for some at
-// every turn, whatever the stream's order (measured at 10k: a way per
-// wildcard pattern left the exact-shaped configs' 1,000 patterns 2,048
-// ways and walked for 15-18% of their wildcard-only names).
+// destination, a power of two from minCacheSets to maxCacheSets. Its
+// names are the wildcard destinations' traffic, each serving at least
+// one name, and the misses, mostly configured names with an element
+// changed, which grow with the literal names too (measured at 10k: a
+// way per wildcard pattern gave the exact-shaped configs' 1,000 patterns
+// 2,048 ways, and 15-18% of their wildcard-only names walked).
 func cacheSetsFor(m *Matcher) int {
-	sets := minCacheSets
-	for sets < maxCacheSets && sets*cacheWays < len(m.Rank) {
-		sets *= 2
-	}
-	return sets
+	return min(maxCacheSets, max(minCacheSets, 1<<bits.Len(uint(max(len(m.Rank)-1, 0)/cacheWays))))
 }
 
 // newResultCache returns an empty cache, or nil for a Matcher whose
@@ -200,10 +194,9 @@ func (c cacheWords) get(name string, h uint64) (a uint32, ok bool) {
 		// bits must never share an answer.
 		way := (*[cacheWayWords]atomic.Uint64)(s[cacheHeader+w*cacheWayWords:])
 		diff := way[0].Load() ^ lastWord(name)
-		// Up to 24 bytes the words before the last 8 bytes are written
-		// out (the loops cost short names 10-30% of get); longer names
-		// take four words a step, as independent XORs: a name of 100
-		// bytes is then 3 steps and a word, not 12 dependent ones.
+		// Up to 24 bytes, the words written out (loops cost 10-30% of
+		// get); longer names four words a step, as independent XORs: 100
+		// bytes are then 3 steps and a word, not 12 dependent ones.
 		switch n := len(name); {
 		case n > 24:
 			i := 0
