@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"math/bits"
 	"sync/atomic"
 	"unsafe"
 )
@@ -90,21 +91,14 @@ type cacheWords struct {
 }
 
 // cacheSetsFor returns how many sets m's caches take: one way per
-// wildcard pattern, from minCacheSets up to maxCacheSets. The names a
-// broker asks for that only wildcards match are the traffic of its
-// wildcard destinations, each of which serves at least one name; with
-// fewer ways than patterns, a broker whose traffic reaches every one of
-// them walks for some at every turn, whatever the stream's order
-// (measured at 10k: 7,000 patterns, 2,550 distinct wildcard-only names
-// in the benchmark's stream, 80% of its lookups answered with 2,048
-// ways).
+// destination, a power of two from minCacheSets to maxCacheSets. Its
+// names are the wildcard destinations' traffic, each serving at least
+// one name, and the misses, mostly configured names with an element
+// changed, which grow with the literal names too (measured at 10k: a
+// way per wildcard pattern gave the exact-shaped configs' 1,000 patterns
+// 2,048 ways, and 15-18% of their wildcard-only names walked).
 func cacheSetsFor(m *Matcher) int {
-	exact := len(m.Exact.keys) + len(m.Exact.ends) // see NameTable.All
-	sets := minCacheSets
-	for sets < maxCacheSets && sets*cacheWays < len(m.Rank)-exact {
-		sets *= 2
-	}
-	return sets
+	return min(maxCacheSets, max(minCacheSets, 1<<bits.Len(uint(max(len(m.Rank)-1, 0)/cacheWays))))
 }
 
 // newResultCache returns an empty cache, or nil for a Matcher whose
@@ -200,15 +194,24 @@ func (c cacheWords) get(name string, h uint64) (a uint32, ok bool) {
 		// bits must never share an answer.
 		way := (*[cacheWayWords]atomic.Uint64)(s[cacheHeader+w*cacheWayWords:])
 		diff := way[0].Load() ^ lastWord(name)
-		// Four words a step, as independent XORs: a name of 100 bytes
-		// is then 3 steps and a word, not 12 dependent ones.
-		i := 0
-		for ; i+4 <= len(name)/8; i += 4 {
-			diff |= (way[1+i].Load() ^ loadAt(name, 8*i)) | (way[2+i].Load() ^ loadAt(name, 8*i+8)) |
-				(way[3+i].Load() ^ loadAt(name, 8*i+16)) | (way[4+i].Load() ^ loadAt(name, 8*i+24))
-		}
-		for ; i < len(name)/8; i++ {
-			diff |= way[1+i].Load() ^ loadAt(name, 8*i)
+		// Up to 24 bytes, the words written out (loops cost 10-30% of
+		// get); longer names four words a step, as independent XORs: 100
+		// bytes are then 3 steps and a word, not 12 dependent ones.
+		switch n := len(name); {
+		case n > 24:
+			i := 0
+			for ; i+4 <= n/8; i += 4 {
+				diff |= (way[1+i].Load() ^ loadAt(name, 8*i)) | (way[2+i].Load() ^ loadAt(name, 8*i+8)) |
+					(way[3+i].Load() ^ loadAt(name, 8*i+16)) | (way[4+i].Load() ^ loadAt(name, 8*i+24))
+			}
+			for ; i < n/8; i++ {
+				diff |= way[1+i].Load() ^ loadAt(name, 8*i)
+			}
+		case n > 16:
+			diff |= way[2].Load() ^ loadAt(name, 8)
+			fallthrough
+		case n > 8:
+			diff |= way[1].Load() ^ loadAt(name, 0)
 		}
 		// An even sequence number, unchanged: no writer was changing
 		// the set at the first load or began before the last, so the

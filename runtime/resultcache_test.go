@@ -423,10 +423,11 @@ func (c *resultCache) table() cacheWords {
 	return cacheWords{c.first(), c.mask}
 }
 
-// TestCacheSetsFor: a cache takes a way per wildcard pattern (the
-// Matcher's destinations less its exact names, counted from a built
-// table's keys or an adopted one's ends), in a power of two of sets from
-// minCacheSets to maxCacheSets: at, below and above each step.
+// TestCacheSetsFor: a cache takes a way per destination, exact names
+// included (counted from a built table's keys or an adopted one's ends:
+// a sizing of wildcard patterns alone would leave the last rows at
+// minCacheSets), in a power of two of sets from minCacheSets to
+// maxCacheSets: at, below and above each step.
 func TestCacheSetsFor(t *testing.T) {
 	keys := []string{"a.b", "a.c", "a.d"}
 	for _, c := range []struct {
@@ -437,14 +438,12 @@ func TestCacheSetsFor(t *testing.T) {
 		{0, NameTable{}, minCacheSets},
 		{minCacheSets * cacheWays, NameTable{}, minCacheSets},
 		{minCacheSets*cacheWays + 1, NameTable{}, 2 * minCacheSets},
-		{minCacheSets*cacheWays + 3, NewNameTable(keys, nameValues(keys)), minCacheSets},
-		{minCacheSets*cacheWays + 4, NewNameTable(keys, nameValues(keys)), 2 * minCacheSets},
-		{minCacheSets*cacheWays + 3, NameTable{ends: make([]uint32, 3)}, minCacheSets},
-		{minCacheSets*cacheWays + 4, NameTable{ends: make([]uint32, 3)}, 2 * minCacheSets},
 		{maxCacheSets/2*cacheWays + 1, NameTable{}, maxCacheSets},
 		{maxCacheSets * cacheWays, NameTable{}, maxCacheSets},
 		{maxCacheSets*cacheWays + 1, NameTable{}, maxCacheSets},
 		{200_000, NameTable{}, maxCacheSets},
+		{minCacheSets*cacheWays + 1, NewNameTable(keys, nameValues(keys)), 2 * minCacheSets},
+		{minCacheSets*cacheWays + 1, NameTable{ends: make([]uint32, 3)}, 2 * minCacheSets},
 	} {
 		m := &Matcher{Rank: make([]uint32, c.dests), Exact: c.exact}
 		if got := cacheSetsFor(m); got != c.want {
