@@ -336,7 +336,7 @@ func TestCacheKeyedByProbeHash(t *testing.T) {
 		}
 		h := m.Exact.hash(name)
 		if n > sampledWhole {
-			h ^= unread(name)
+			h = rehash(name, h)
 		}
 		if _, ok := m.cache.table().get(name, h); !ok {
 			t.Errorf("%d bytes: not cached under hash %#x (the sample's: %v)", n, h, n <= sampledWhole)
@@ -345,7 +345,7 @@ func TestCacheKeyedByProbeHash(t *testing.T) {
 }
 
 // TestCacheKeyReadsEveryByte: the key nameHash gives a name of any length
-// where the table samples changes with every byte of the name: unread
+// where the table samples changes with every byte of the name: rehash
 // covers what the sample leaves out, at and around each of its bounds.
 func TestCacheKeyReadsEveryByte(t *testing.T) {
 	keys := nameTableKeys()
