@@ -16,8 +16,8 @@ import (
 
 // BenchmarkSlimAB runs the default plan's Matcher (plan.Build, as
 // generated code gets it) on every family and shape: Resolve on exact
-// hits, names only wildcards match and mixed names, and Allowed for
-// publish on mixed names. It compares two builds of destgen rather than
+// hits, names only wildcards match and mixed names (uniform and Zipf),
+// and Allowed for publish on hits and mixed names (uniform and Zipf). It compares two builds of destgen rather than
 // two plans in one binary: build its test binary from each tree and run
 // them in turn, one pass each, so that their samples interleave in time
 // (bench/README.md, "What each structure earns"). DESTGEN_AB_N sets the
@@ -98,25 +98,24 @@ func slimAB(b *testing.B, spec workload.Spec) {
 	}
 }
 
-// slimLoops runs Resolve on hits, wildcard-only and mixed names and
-// Allowed on mixed names against m.
+// slimLoops runs Resolve on hits, wildcard-only, mixed and mixed Zipf
+// names and Allowed on hits, mixed and mixed Zipf names against m.
 func slimLoops(b *testing.B, e *harness.Env, m *runtime.Matcher, label, impl string) {
-	for _, s := range []sample{hits, wildHits, mixed} {
+	for _, s := range []sample{hits, wildHits, mixed, mixedZipf} {
 		names, err := e.Names(s.cat, s.dist)
 		if err != nil {
 			b.Fatal(err)
 		}
 		mask := len(names) - 1
 		b.Run("Resolve/"+label+"/names="+s.label+impl, func(b *testing.B) {
+			for i := range 2 * len(names) { // the caches warm, as in a long run
+				m.Resolve(names[i&mask])
+			}
 			defer cpuPerOp(b)()
 			for i := 0; b.Loop(); i++ {
 				m.Resolve(names[i&mask])
 			}
 		})
-	}
-	names, err := e.Names(mixed.cat, mixed.dist)
-	if err != nil {
-		b.Fatal(err)
 	}
 	callers := make([][]runtime.Principal, len(e.Callers))
 	for i, c := range e.Callers {
@@ -124,11 +123,20 @@ func slimLoops(b *testing.B, e *harness.Env, m *runtime.Matcher, label, impl str
 			callers[i] = append(callers[i], m.Principal(p))
 		}
 	}
-	mask, cmask := len(names)-1, len(callers)-1
-	b.Run("Allowed/"+label+"/names=mixed"+impl, func(b *testing.B) {
-		defer cpuPerOp(b)()
-		for i := 0; b.Loop(); i++ {
-			m.Allowed(runtime.Publish, names[i&mask], callers[i&cmask])
+	for _, s := range []sample{hits, mixed, mixedZipf} {
+		names, err := e.Names(s.cat, s.dist)
+		if err != nil {
+			b.Fatal(err)
 		}
-	})
+		mask, cmask := len(names)-1, len(callers)-1
+		b.Run("Allowed/"+label+"/names="+s.label+impl, func(b *testing.B) {
+			for i := range 2 * len(names) {
+				m.Allowed(runtime.Publish, names[i&mask], callers[i&cmask])
+			}
+			defer cpuPerOp(b)()
+			for i := 0; b.Loop(); i++ {
+				m.Allowed(runtime.Publish, names[i&mask], callers[i&cmask])
+			}
+		})
+	}
 }

@@ -50,7 +50,12 @@ func (m *Matcher) Principal(name string) Principal {
 
 // granted reports whether set holds one of principals.
 func (m *Matcher) granted(set uint32, principals []Principal) bool {
-	row := m.Sets[int(set)*m.SetWords : int(set+1)*m.SetWords]
+	return m.rowGranted(m.Sets[int(set)*m.SetWords:int(set+1)*m.SetWords], principals)
+}
+
+// rowGranted reports whether row, a set's row or a union of rows (an
+// Allowed cache's), holds one of principals.
+func (m *Matcher) rowGranted(row []uint64, principals []Principal) bool {
 	for _, p := range principals {
 		if i := int(p.ref) - 1; p.owner == m.id && i >= 0 && i>>6 < len(row) && row[i>>6]>>(i&63)&1 != 0 {
 			return true

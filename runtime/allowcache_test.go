@@ -20,7 +20,10 @@ import (
 // patterns other svc numbers' names match, and syntheticConfig's 18
 // patterns whose automaton would blow up, split by wildcard mask into
 // automata of their own, so that a union is also taken over those.
-func aclCacheConfig(n int) []byte {
+func aclCacheConfig(n int) []byte { return aclCacheConfigOf(n, 100) }
+
+// aclCacheConfigOf is aclCacheConfig over principals principals.
+func aclCacheConfigOf(n, principals int) []byte {
 	var cfg map[string]any
 	if err := json.Unmarshal(syntheticConfig(n), &cfg); err != nil {
 		panic(err)
@@ -43,7 +46,7 @@ func aclCacheConfig(n int) []byte {
 		acl := map[string][]string{}
 		for op, k := range []string{"publish", "subscribe"} {
 			for j := range 1 + (i+op)%3 {
-				acl[k] = append(acl[k], fmt.Sprint("p", (i*7+j*31+op*13)%100))
+				acl[k] = append(acl[k], fmt.Sprint("p", (i*7+j*31+op*13)%principals))
 			}
 		}
 		d.(map[string]any)["acl"] = acl
@@ -157,22 +160,7 @@ func TestAllowedCachedNameLengths(t *testing.T) {
 			for len(name) < n {
 				name += "." + strings.Repeat("x", min(100, n-len(name)-1))
 			}
-			granted := 0
-			for _, c := range callers {
-				ps := []runtime.Principal{}
-				for _, p := range c {
-					ps = append(ps, matcher.Principal(p))
-				}
-				want := ref.Allowed(runtime.Publish, name, c...)
-				for range 2 {
-					if got := matcher.Allowed(runtime.Publish, name, ps); got != want {
-						t.Errorf("masks=%v: Allowed(publish, %d bytes, %q) = %v; reference %v", mode, n, c, got, want)
-					}
-				}
-				if want {
-					granted++
-				}
-			}
+			granted := askAllowed(t, ref, matcher, fmt.Sprint("masks=", mode), name, callers, 2)
 			if valid := n <= runtime.MaxNameBytes; (granted > 0) != valid {
 				t.Errorf("masks=%v, %d bytes: %d callers granted; want some only for a valid name", mode, n, granted)
 			}

@@ -120,18 +120,10 @@ func (m *Matcher) allowedSlow(op Op, name string, principals []Principal, csig u
 	return m.allowedPath(op, &p, principals, csig)
 }
 
-// allowedPath is allowedSlow for the split name p, with permissions on.
+// allowedPath is allowedSlow for the split name p, with permissions on:
+// whether the set of some destination matching p grants (eachSet). The
+// caches keep a name's union beside it (allowcache.go), so it walks only
+// for a name whose union's row does not fit a way.
 func (m *Matcher) allowedPath(op Op, p *path, principals []Principal, csig uint32) bool {
-	if m.maskOn[p.n] {
-		return m.allowedMasks(op, p, principals, csig)
-	}
-	// A walk may meet several sets; the caller's signature spares granted
-	// every set it cannot grant.
-	for _, v := range m.visits[p.n] {
-		if v.b != nil && m.allowedPair(op, p, v.a, v.b, principals, csig) ||
-			v.b == nil && m.allowedDFA(op, p, v.a.Start, principals, csig) {
-			return true
-		}
-	}
-	return false
+	return m.eachSet(op, p, csig, func(set uint32) bool { return m.grantedSet(set, principals, csig) })
 }

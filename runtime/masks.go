@@ -247,29 +247,6 @@ func (m *Matcher) matchesMasks(p *path, buf []int) []int {
 	return buf
 }
 
-// allowedMasks is allowedSlow for a name whose length uses the tables.
-func (m *Matcher) allowedMasks(op Op, p *path, principals []Principal, csig uint32) bool {
-	var x maskName
-	x.load(p, int(m.maskNeed[p.n]))
-	if l := m.maskIdx.list[p.n]; l > 0 {
-		ok := false
-		m.eachCandidate(&x, int(l-1), m.maskProbe[p.n], func(t uint32, h uint64) bool {
-			d := m.probe(&x, t, h)
-			ok = d >= 0 && m.grantedSet(m.DestACL[d][op], principals, csig)
-			return ok
-		})
-		return ok
-	}
-	for _, t := range m.maskProbe[p.n] {
-		if h := x.keyOf(&m.masks[t]); m.mayHold(h) {
-			if d := m.probe(&x, t, h); d >= 0 && m.grantedSet(m.DestACL[d][op], principals, csig) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // setMasks builds the tables of c's mask columns, in three allocations
 // whatever their number (see NewMatcher), or adopts them as the plan
 // carries them (Compact.MaskSlots and MaskFilter, planmaskslots.go). It

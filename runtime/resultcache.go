@@ -179,9 +179,10 @@ func lastWord(name string) uint64 {
 }
 
 // get returns the cached answer of name (1 to maxCachedName bytes), whose
-// hash is h; ok is false when its set does not hold it or a writer is
-// changing the set.
-func (c cacheWords) get(name string, h uint64) (a uint32, ok bool) {
+// hash is h, and copies into extra the words its way holds after the
+// name's (put's extra); ok is false when its set does not hold it or a
+// writer is changing the set.
+func (c cacheWords) get(name string, h uint64, extra []uint64) (a uint32, ok bool) {
 	s := c.set(h)
 	seq := s[0].Load()
 	key := cacheKey(len(name), h)
@@ -213,6 +214,9 @@ func (c cacheWords) get(name string, h uint64) (a uint32, ok bool) {
 		case n > 8:
 			diff |= way[1].Load() ^ loadAt(name, 0)
 		}
+		for j := range extra {
+			extra[j] = way[1+len(name)/8+j].Load()
+		}
 		// An even sequence number, unchanged: no writer was changing
 		// the set at the first load or began before the last, so the
 		// name and the answer are one fill's, not a torn mix of two.
@@ -224,10 +228,11 @@ func (c cacheWords) get(name string, h uint64) (a uint32, ok bool) {
 }
 
 // put offers the answer a of name (1 to maxCachedName bytes), whose hash
-// is h, to its set: into an empty way at once, into a full set on the
-// name's second miss in a row there. A set another writer is changing is
-// left alone: the cache never waits.
-func (c cacheWords) put(name string, h uint64, a uint64) {
+// is h, and extra words after the name's (at most cacheWayWords - 1 -
+// len(name)/8), to its set: into an empty way at once, into a full set
+// on the name's second miss in a row there. A set another writer is
+// changing is left alone: the cache never waits.
+func (c cacheWords) put(name string, h uint64, a uint64, extra []uint64) {
 	s := c.set(h)
 	seq := s[0].Load()
 	if seq&1 != 0 {
@@ -241,6 +246,9 @@ func (c cacheWords) put(name string, h uint64, a uint64) {
 	way[0].Store(lastWord(name))
 	for i := 0; i < len(name)/8; i++ {
 		way[1+i].Store(loadAt(name, 8*i))
+	}
+	for j, x := range extra {
+		way[1+len(name)/8+j].Store(x)
 	}
 	s[cacheMeta+w].Store(uint64(cacheKey(len(name), h)) | a<<32)
 	s[0].Store(seq + 2)
@@ -324,10 +332,10 @@ func (m *Matcher) resolveCached(name string, h uint64) (int, error) {
 	}
 	h = nameHash(&m.Exact, name, h)
 	w := cacheWords{c.first(), c.mask}
-	if a, ok := w.get(name, h); ok {
+	if a, ok := w.get(name, h, nil); ok {
 		return cacheResult(a)
 	}
 	d, err := m.resolveSlow(name)
-	w.put(name, h, cacheAnswer(d, err))
+	w.put(name, h, cacheAnswer(d, err), nil)
 	return d, err
 }

@@ -34,8 +34,8 @@ func TestCacheAnswers(t *testing.T) {
 		err error
 	}{{-1, nil}, {0, nil}, {1, nil}, {199_999, nil}, {1<<31 - 2, nil}, {-1, ErrInvalidName}} {
 		name := cacheName(20, i)
-		c.put(name, uint64(i), cacheAnswer(want.d, want.err))
-		a, ok := c.get(name, uint64(i))
+		c.put(name, uint64(i), cacheAnswer(want.d, want.err), nil)
+		a, ok := c.get(name, uint64(i), nil)
 		if !ok {
 			t.Fatalf("answer %v: not cached", want)
 		}
@@ -52,21 +52,21 @@ func TestCacheEveryLength(t *testing.T) {
 	for n := 1; n <= maxCachedName; n++ {
 		c := newTestCache()
 		name := cacheName(n, n)
-		c.put(name, 7, cacheAnswer(n, nil))
-		a, ok := c.get(name, 7)
+		c.put(name, 7, cacheAnswer(n, nil), nil)
+		a, ok := c.get(name, 7, nil)
 		if !ok || a != uint32(n+1) {
 			t.Fatalf("length %d: get = %d, %v; want %d, true", n, a, ok, n+1)
 		}
 		for i := range n {
 			other := []byte(name)
 			other[i] ^= 1
-			if a, ok := c.get(string(other), 7); ok {
+			if a, ok := c.get(string(other), 7, nil); ok {
 				t.Fatalf("length %d: a name differing at byte %d got answer %d", n, i, a)
 			}
 		}
 		for _, m := range []int{n - 1, n + 1} {
 			if m > 0 && m <= maxCachedName {
-				if _, ok := c.get(cacheName(m, n), 7); ok {
+				if _, ok := c.get(cacheName(m, n), 7, nil); ok {
 					t.Fatalf("length %d: a name of %d bytes with its hash was found", n, m)
 				}
 			}
@@ -111,25 +111,25 @@ func TestCacheDoorkeeper(t *testing.T) {
 	c := newTestCache()
 	const h = 3
 	for i := range cacheWays {
-		c.put(cacheName(30, i), h, cacheAnswer(i, nil))
+		c.put(cacheName(30, i), h, cacheAnswer(i, nil), nil)
 	}
 	for i := range cacheWays {
-		if _, ok := c.get(cacheName(30, i), h); !ok {
+		if _, ok := c.get(cacheName(30, i), h, nil); !ok {
 			t.Fatalf("way %d: not filled at once", i)
 		}
 	}
 	late := cacheName(30, cacheWays)
-	c.put(late, h, cacheAnswer(99, nil))
-	if _, ok := c.get(late, h); ok {
+	c.put(late, h, cacheAnswer(99, nil), nil)
+	if _, ok := c.get(late, h, nil); ok {
 		t.Fatal("a full set admitted a name on its first miss")
 	}
-	c.put(late, h, cacheAnswer(99, nil))
-	if a, ok := c.get(late, h); !ok || a != 100 {
+	c.put(late, h, cacheAnswer(99, nil), nil)
+	if a, ok := c.get(late, h, nil); !ok || a != 100 {
 		t.Fatalf("second miss: get = %d, %v; want 100, true", a, ok)
 	}
 	kept := 0
 	for i := range cacheWays {
-		if a, ok := c.get(cacheName(30, i), h); ok {
+		if a, ok := c.get(cacheName(30, i), h, nil); ok {
 			kept++
 			if a != uint32(i+1) {
 				t.Errorf("way of name %d: answer %d after an eviction", i, a)
@@ -149,10 +149,10 @@ func TestCacheEvictionsKeepAnswers(t *testing.T) {
 	for round := range 50 {
 		for i := range 3 * cacheWays {
 			name := cacheName(9+i%3*20, i)
-			if a, ok := c.get(name, 5); ok && a != uint32(i+1) {
+			if a, ok := c.get(name, 5, nil); ok && a != uint32(i+1) {
 				t.Fatalf("round %d: %q answered %d, want %d", round, name, a, i+1)
 			}
-			c.put(name, 5, cacheAnswer(i, nil))
+			c.put(name, 5, cacheAnswer(i, nil), nil)
 		}
 	}
 }
@@ -165,19 +165,19 @@ func TestCacheEvictionsKeepAnswers(t *testing.T) {
 func TestCacheTornWay(t *testing.T) {
 	c := newTestCache()
 	old, name := cacheName(40, 1), cacheName(40, 2)
-	c.put(old, 13, cacheAnswer(1, nil))
+	c.put(old, 13, cacheAnswer(1, nil), nil)
 	s := c.set(13)
 	way := s[cacheHeader : cacheHeader+cacheWayWords]
 	s[0].Add(1) // a writer has taken the set
 	for i := range len(name) / 8 {
 		way[1+i].Store(loadAt(name, 8*i))
 	}
-	if a, ok := c.get(name, 13); ok {
+	if a, ok := c.get(name, 13, nil); ok {
 		t.Fatalf("mid-fill: %q answered %d, the answer of %q", name, a, old)
 	}
 	s[cacheMeta].Store(uint64(cacheKey(len(name), 13)) | cacheAnswer(2, nil)<<32)
 	s[0].Add(1)
-	if a, ok := c.get(name, 13); !ok || a != 3 {
+	if a, ok := c.get(name, 13, nil); !ok || a != 3 {
 		t.Fatalf("after the fill: get = %d, %v; want 3, true", a, ok)
 	}
 }
@@ -208,13 +208,13 @@ func TestCacheConcurrent(t *testing.T) {
 			defer wg.Done()
 			for k := range iters {
 				i := (k*7 + g*5) % names
-				if a, ok := c.get(ns[i], 11); ok && a != uint32(i+1) {
+				if a, ok := c.get(ns[i], 11, nil); ok && a != uint32(i+1) {
 					bad.Do(func() { t.Errorf("name %d answered %d, want %d", i, a, i+1) })
 				}
 				if g%2 == 0 {
 					// Twice, past the doorkeeper: every put evicts.
-					c.put(ns[i], 11, cacheAnswer(i, nil))
-					c.put(ns[i], 11, cacheAnswer(i, nil))
+					c.put(ns[i], 11, cacheAnswer(i, nil), nil)
+					c.put(ns[i], 11, cacheAnswer(i, nil), nil)
 				}
 			}
 		}()
@@ -227,9 +227,9 @@ func TestCacheGetDoesNotAllocate(t *testing.T) {
 	c := newTestCache()
 	name := cacheName(45, 1)
 	if n := testing.AllocsPerRun(100, func() {
-		c.put(name, 9, cacheAnswer(3, nil))
-		c.get(name, 9)
-		c.get(name[:44], 9)
+		c.put(name, 9, cacheAnswer(3, nil), nil)
+		c.get(name, 9, nil)
+		c.get(name[:44], 9, nil)
 	}); n != 0 {
 		t.Errorf("%v allocations per get and put", n)
 	}
@@ -251,12 +251,12 @@ func BenchmarkResultCache(b *testing.B) {
 			hot := names[:512]
 			for range 2 {
 				for _, s := range hot {
-					c.put(s, Hash(s, NameSeed), 1)
+					c.put(s, Hash(s, NameSeed), 1, nil)
 				}
 			}
 			for i := 0; b.Loop(); i++ {
 				s := hot[i&511]
-				c.get(s, Hash(s, NameSeed))
+				c.get(s, Hash(s, NameSeed), nil)
 			}
 		})
 		b.Run(fmt.Sprintf("len=%d/miss", n), func(b *testing.B) {
@@ -264,8 +264,8 @@ func BenchmarkResultCache(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				s := names[i&(1<<14-1)]
 				h := Hash(s, NameSeed)
-				if _, ok := c.get(s, h); !ok {
-					c.put(s, h, 1)
+				if _, ok := c.get(s, h, nil); !ok {
+					c.put(s, h, 1, nil)
 				}
 			}
 		})
@@ -338,7 +338,7 @@ func TestCacheKeyedByProbeHash(t *testing.T) {
 		if n > sampledWhole {
 			h = rehash(name, h)
 		}
-		if _, ok := m.cache.table().get(name, h); !ok {
+		if _, ok := m.cache.table().get(name, h, nil); !ok {
 			t.Errorf("%d bytes: not cached under hash %#x (the sample's: %v)", n, h, n <= sampledWhole)
 		}
 	}
@@ -386,7 +386,7 @@ func TestCacheSampledCrowd(t *testing.T) {
 		}
 	}
 	for _, name := range names {
-		if _, ok := m.cache.table().get(name, nameHash(&m.Exact, name, sampleHash(name))); !ok {
+		if _, ok := m.cache.table().get(name, nameHash(&m.Exact, name, sampleHash(name)), nil); !ok {
 			t.Fatalf("%q not cached: the crowd shares a set", name)
 		}
 	}
@@ -467,13 +467,13 @@ func TestCacheLargeHoldsItsWays(t *testing.T) {
 	for i := range maxCacheSets * cacheWays {
 		h := uint64(i)<<1 | 1
 		used[uintptr(unsafe.Pointer(c.set(h)))-base] = true
-		c.put(cacheName(30, i), h, cacheAnswer(i, nil))
+		c.put(cacheName(30, i), h, cacheAnswer(i, nil), nil)
 	}
 	if len(used) != maxCacheSets {
 		t.Errorf("%d names reach %d of %d sets", maxCacheSets*cacheWays, len(used), maxCacheSets)
 	}
 	for i := range maxCacheSets * cacheWays {
-		if a, ok := c.get(cacheName(30, i), uint64(i)<<1|1); !ok || a != uint32(i+1) {
+		if a, ok := c.get(cacheName(30, i), uint64(i)<<1|1, nil); !ok || a != uint32(i+1) {
 			t.Fatalf("name %d: get = %d, %v; want %d, true", i, a, ok, i+1)
 		}
 	}
