@@ -21,6 +21,9 @@ type planCheck struct {
 	dests, principals, sets, nodes, policies, keys int
 	// automated[p]: an automaton lists policy p (policyAutomata).
 	automated []bool
+	// recordsChecked: exact checked the kept name table's records
+	// (nameRecords), so names does not again.
+	recordsChecked bool
 }
 
 // validate runs every rule; the first failure is the error. Later rules
@@ -274,17 +277,30 @@ func (v *planCheck) utf8All(name string, ss []string) error {
 	return nil
 }
 
-// exact checks the exact names, each a valid name, and the
-// destinations' Infos (destInfos).
+// exact checks the destinations' Infos (destInfos) and the exact
+// names, each a valid name; where the plan's name table is kept, in the
+// one pass that checks each name's record against it (nameRecords), so
+// that the names' 3 MB at 100,000 exact names are read once.
 func (v *planCheck) exact() error {
+	if err := v.destInfos(); err != nil {
+		return err
+	}
+	if v.namesKept() {
+		v.recordsChecked = true
+		return v.nameRecords()
+	}
 	c := v.c
 	key := keysOf(c.Matcher.ExactKeys, c.Matcher.ExactEnds)
 	for j := range c.Matcher.ExactEnds {
 		if k := key(j); !Valid(k) {
-			return v.fail("ExactEnds", j, "exact name "+strconv.Quote(k)+" is not a valid destination name")
+			return v.invalidName(j, k)
 		}
 	}
-	return v.destInfos()
+	return nil
+}
+
+func (v *planCheck) invalidName(j int, k string) error {
+	return v.fail("ExactEnds", j, "exact name "+strconv.Quote(k)+" is not a valid destination name")
 }
 
 // listRef checks a slice of Lists (element j of column name holds its
