@@ -214,13 +214,13 @@ func (v *planCheck) nameEntries(n, words int) error {
 	}
 	offMask := uint32(1)<<bits.Len(uint(words-1)) - 1
 	// starts has a bit per record's first word, cleared when an entry
-	// names it, and room for every offset an entry holds (offMask), whose
-	// bits past the records are never set.
-	starts := v.recordStarts(int(offMask) + 1)
+	// names it, and one bit past them, never set, that an offset past
+	// the records reads.
+	starts := v.recordStarts(words + 1)
 	var untagged uint32
 	tagged, named := 0, 0
 	for _, e := range c.NameIndex[1 : 1+n] {
-		r, tag := e&offMask, e>>31
+		r, tag := min(e&offMask, uint32(words)), e>>31
 		untagged |= e & (tag - 1) // an occupied entry without its tag
 		w := &starts[r/64]
 		bit := *w >> (r % 64) & uint64(tag)
