@@ -10,6 +10,12 @@ import (
 // of them, far above MaxDestinations*MaxElements.
 const maxPlanNodes = 1<<28 - 1
 
+// minScratchWords is the least a check's scratch bitmap takes: over the
+// 32 bytes the compiler keeps on the stack for a small make, so that a
+// plan's checks make as many allocations at 100 destinations as at 10k
+// (TestInitAllocs).
+const minScratchWords = 5
+
 // planCheck validates decoded columns: every rule the runtime's
 // constructors and lookups rely on, each failure a PlanError at the
 // offset of the element at fault.
@@ -209,7 +215,7 @@ func (v *planCheck) destinations() error {
 	// A bit per rank, not a bool: in a fresh process each 4 KB page of
 	// scratch costs its first touch (15-25 us here), and 100,000 bools
 	// were 25 of them.
-	seen := make([]uint64, (n+63)/64)
+	seen := make([]uint64, max((n+63)/64, minScratchWords))
 	for j, r := range c.Matcher.Rank {
 		if err := v.inRange("Rank", j, uint64(r), n, "destinations"); err != nil {
 			return err

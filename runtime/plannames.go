@@ -239,7 +239,7 @@ func (v *planCheck) nameEntries(n, words int) error {
 // recordStarts is a bitmap of size bits with a bit set per record's
 // first word in NameRecs.
 func (v *planCheck) recordStarts(size int) []uint64 {
-	starts := make([]uint64, (size+63)/64)
+	starts := make([]uint64, max((size+63)/64, minScratchWords))
 	r, start := 0, uint32(0)
 	for _, end := range v.c.Matcher.ExactEnds {
 		starts[r/64] |= 1 << (r % 64)
