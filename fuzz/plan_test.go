@@ -105,7 +105,7 @@ func sealPlan(b []byte) []byte {
 	}
 	b = append([]byte(nil), b...)
 	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-24))
-	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[24:], crc32.MakeTable(crc32.Castagnoli)))
+	binary.LittleEndian.PutUint32(b[12:], crc32.ChecksumIEEE(b[24:]))
 	return b
 }
 

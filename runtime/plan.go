@@ -158,7 +158,7 @@ func (e *PlanError) Error() string {
 }
 
 // PlanChecksum is the checksum an encoded plan's header holds (the
-// CRC-32C of its sections), or 0 for bytes too short to be a plan.
+// CRC-32 of its sections), or 0 for bytes too short to be a plan.
 // Generated code records its plan's, to know the file it embeds is the
 // one generated with it.
 func PlanChecksum(b []byte) uint32 {

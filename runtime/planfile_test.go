@@ -102,7 +102,7 @@ func layoutOf(t *testing.T, b []byte) layout {
 // seal rewrites the header's length and checksum after a mutation.
 func seal(b []byte) []byte {
 	binary.LittleEndian.PutUint32(b[16:], uint32(len(b)-24))
-	binary.LittleEndian.PutUint32(b[12:], crc32.Checksum(b[24:], crc32.MakeTable(crc32.Castagnoli)))
+	binary.LittleEndian.PutUint32(b[12:], crc32.ChecksumIEEE(b[24:]))
 	return b
 }
 

@@ -191,5 +191,22 @@ func TestDecodePlanNamesChecked(t *testing.T) {
 	// An empty entry naming the record the occupied one names: the later
 	// of the two is the error.
 	cs = append(cs, corruption{section: "NameIndex", elem: 1 + empty, value: uint64(e), want: fmt.Sprintf("NameIndex[%d]: record offset %d is not the start of a record no other entry names", 1+max(empty, full), e&offMask)})
+	// An empty entry made occupied without a tag, naming a record another
+	// entry names: every record is still named once, and a probe would
+	// no longer stop there.
+	cs = append(cs, corruption{section: "NameIndex", elem: 1 + empty, value: uint64(e &^ (1 << 31)), want: fmt.Sprintf("NameIndex[%d]: occupied entry without a tag", 1+empty)})
 	checkCorruptions(t, b, cs)
+}
+
+// TestDecodePlanNamesValid: an exact name that is not a valid name, held
+// alike by ExactKeys and by its record in the kept table, is rejected
+// (exact checks Valid in the pass over the records, nameRecords).
+func TestDecodePlanNamesValid(t *testing.T) {
+	b := richPlan(t)
+	l := layoutOf(t, b)
+	m := append([]byte(nil), b...)
+	m[l.data["ExactKeys"]+3] = '*'    // "foo.bar", the first name
+	m[l.data["NameRecs"]+8*2+3] = '*' // its record's first word of bytes
+	want := fmt.Sprintf("plan: offset %d: ExactEnds[0]: exact name \"foo*bar\" is not a valid destination name", l.data["ExactEnds"])
+	checkErr(t, "foo*bar in ExactKeys and NameRecs", seal(m), want)
 }

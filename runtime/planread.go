@@ -61,7 +61,7 @@ func LoadPlanFile(path string) (*Plan, error) {
 }
 
 // readPlanFile reads path into a planBuffer; with sum, it reads in
-// chunks and leaves in *sum the CRC-32C of the bytes past the header.
+// chunks and leaves in *sum the CRC-32 (planCRC) of the bytes past the header.
 // rest is the room after the buffer's (planBuffer), nil when the read
 // had to move it (the file grew).
 func readPlanFile(path string, sum *uint32) (b, rest []byte, err error) {
@@ -87,7 +87,7 @@ func readPlanFile(path string, sum *uint32) (b, rest []byte, err error) {
 // readAll appends what r holds to b until io.EOF, as os.ReadFile does:
 // a file that grows while it is read is read whole, one that shrinks
 // gives what it held. With sum, it reads at most planReadChunk bytes at
-// a time and updates *sum with the CRC-32C of those past the plan's
+// a time and updates *sum with the CRC-32 of those past the plan's
 // header, where b held none when called.
 func readAll(r io.Reader, b []byte, sum *uint32) ([]byte, error) {
 	for {

@@ -44,9 +44,11 @@ import "errors"
 // mask index carried as well), for the same reason.
 // Version 15: PlanFormat 9 (the exact hits' Infos and second signatures
 // by destination, plandestinfos.go), for the same reason.
+// Version 16: PlanFormat 10 (the checksum's polynomial, IEEE's), for the
+// same reason.
 const (
-	Version    = 15
-	MinVersion = 15
+	Version    = 16
+	MinVersion = 16
 	MaxVersion = Version
 )
 
