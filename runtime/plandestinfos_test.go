@@ -79,13 +79,14 @@ func TestDestSig2FailClosed(t *testing.T) {
 // TestDestInfosCount: the destinations with a list in DestInfos are
 // exactly the exact names, one fewer (an exact name's Info zeroed) or one
 // more (another destination's given a list) fails; a DestInfos shorter
-// than 4 words per destination fails before any is read.
+// than 4 words per destination fails before any is read; a list that ends
+// at Lists' end is read, one past it fails.
 func TestDestInfosCount(t *testing.T) {
 	data, err := os.ReadFile("testdata/rich-automata.plan")
 	if err != nil {
 		t.Fatal(err)
 	}
-	check := func(what string, edit func(infos []uint32) []uint32, want string) {
+	check := func(what string, edit func(infos []uint32, lists int) []uint32, want string) {
 		t.Helper()
 		d := &planDecoder{src: aligned(string(data))}
 		c, err := d.columns(true)
@@ -93,14 +94,15 @@ func TestDestInfosCount(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := &planCheck{d: d, c: c, dests: len(c.Matcher.Rank), sets: len(c.Matcher.Sets) / int(c.Meta[1])}
-		c.Matcher.DestInfos = edit(slices.Clone(c.Matcher.DestInfos))
+		c.Matcher.DestInfos = edit(slices.Clone(c.Matcher.DestInfos), len(c.Matcher.Lists))
 		err = v.destInfos()
 		if got := fmt.Sprint(err); want == "" && err != nil || want != "" && !strings.HasSuffix(got, ": "+want) {
 			t.Errorf("%s: %v, want %q", what, err, want)
 		}
 	}
-	exact := -1 // the last exact name's destination
-	check("as written", func(infos []uint32) []uint32 {
+	exact, nLists := -1, 0 // the last exact name's destination; Lists' length
+	check("as written", func(infos []uint32, lists int) []uint32 {
+		nLists = lists
 		for d := 0; d < len(infos)/InfoStride; d++ {
 			if infos[d*InfoStride+1] != 0 {
 				exact = d
@@ -111,14 +113,27 @@ func TestDestInfosCount(t *testing.T) {
 	if exact < 1 {
 		t.Fatalf("the rich plan has no exact name past destination 0 (%d)", exact)
 	}
-	check("one fewer", func(infos []uint32) []uint32 {
+	check("one fewer", func(infos []uint32, _ int) []uint32 {
 		clear(infos[exact*InfoStride : (exact+1)*InfoStride])
 		return infos
 	}, "ExactEnds: 3 elements, want 2 (one per destination whose Info has a list)")
-	check("one more", func(infos []uint32) []uint32 {
+	check("one more", func(infos []uint32, _ int) []uint32 {
 		copy(infos[(exact-1)*InfoStride:], infos[exact*InfoStride:(exact+1)*InfoStride])
 		return infos
 	}, "ExactEnds: 3 elements, want 4 (one per destination whose Info has a list)")
-	check("a word short", func(infos []uint32) []uint32 { return infos[:len(infos)-1] },
+	check("a word short", func(infos []uint32, _ int) []uint32 { return infos[:len(infos)-1] },
 		"DestInfos: 47 elements, want 48 (4 per destination)")
+	// The last exact name's list, one entry long, moved to Lists' last
+	// entry (a list of one always ascends), then one past it.
+	for past := range 2 {
+		want := ""
+		if past == 1 {
+			want = fmt.Sprintf("list %d+1 past Lists (%d)", nLists, nLists)
+		}
+		check(fmt.Sprint("a list ending ", past, " past Lists"), func(infos []uint32, lists int) []uint32 {
+			f := infos[exact*InfoStride:]
+			f[0], f[1] = uint32(lists-1+past), 1
+			return infos
+		}, want)
+	}
 }

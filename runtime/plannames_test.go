@@ -210,3 +210,29 @@ func TestDecodePlanNamesValid(t *testing.T) {
 	want := fmt.Sprintf("plan: offset %d: ExactEnds[0]: exact name \"foo*bar\" is not a valid destination name", l.data["ExactEnds"])
 	checkErr(t, "foo*bar in ExactKeys and NameRecs", seal(m), want)
 }
+
+// TestDecodePlanNamesOffsetPastScratch: an entry's offset past the
+// records, as far past as its bits reach (offMask), is rejected as naming
+// no record's start, and read within the check's bitmap of record starts
+// (nameEntries bounds it by the records' words): unsampledPlan's 400
+// record words give 9-bit offsets, up to 511, beyond the bitmap's 448
+// bits.
+func TestDecodePlanNamesOffsetPastScratch(t *testing.T) {
+	b := []byte(unsampledPlan(t))
+	l := layoutOf(t, b)
+	n := int(binary.LittleEndian.Uint32(b[l.head["NameIndex"]+4:])) - 2
+	words := int(binary.LittleEndian.Uint32(b[l.head["NameRecs"]+4:]))
+	offMask := uint32(1)<<bits.Len(uint(words-1)) - 1
+	scratch := 64 * max((words+1+63)/64, 5)
+	if int(offMask) < scratch {
+		t.Fatalf("%d record words: offsets reach %d, within the check's %d bits: the test needs a plan whose offsets reach past them", words, offMask, scratch)
+	}
+	for i := range n {
+		if e := binary.LittleEndian.Uint32(b[l.data["NameIndex"]+4*(1+i):]); e != 0 {
+			want := fmt.Sprintf("NameIndex[%d]: record offset %d is not the start of a record no other entry names", 1+i, offMask)
+			checkCorruptions(t, b, []corruption{{section: "NameIndex", elem: 1 + i, value: uint64(e | offMask), want: want}})
+			return
+		}
+	}
+	t.Fatal("unsampledPlan's name table has no occupied entry")
+}
