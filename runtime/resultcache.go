@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"math/bits"
 	"sync/atomic"
 	"unsafe"
 )
@@ -98,7 +97,11 @@ type cacheWords struct {
 // way per wildcard pattern gave the exact-shaped configs' 1,000 patterns
 // 2,048 ways, and 15-18% of their wildcard-only names walked).
 func cacheSetsFor(m *Matcher) int {
-	return min(maxCacheSets, max(minCacheSets, 1<<bits.Len(uint(max(len(m.Rank)-1, 0)/cacheWays))))
+	sets := minCacheSets
+	for sets < maxCacheSets && sets*cacheWays < len(m.Rank) {
+		sets *= 2
+	}
+	return sets
 }
 
 // newResultCache returns an empty cache, or nil for a Matcher whose
