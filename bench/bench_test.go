@@ -95,8 +95,9 @@ func BenchmarkResolve(b *testing.B) {
 	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
 		for _, s := range []sample{hits, hitsZipf, wildHits, misses, invalid, mixed, mixedZipf} {
 			loops := map[string]func(*testing.B, []string){
-				"gen":  g.ResolveLoop,
-				"live": func(b *testing.B, names []string) { harness.LiveResolveLoop(b, e.Live, names) },
+				// gen and live from their caches' steady state (steady).
+				"gen":  steady(resolveTwice(g.Resolve), g.ResolveLoop),
+				"live": steady(resolveTwice(e.Live.Resolve), func(b *testing.B, names []string) { harness.LiveResolveLoop(b, e.Live, names) }),
 				"gsl":  e.GSL.ResolveLoop,
 				// A cache of its own per benchmark, warmed by b.Loop's
 				// ramp-up: what a broker's steady state holds.
@@ -141,9 +142,11 @@ func BenchmarkAllowed(b *testing.B) {
 		inLive := harness.LivePrincipals(e.Live, e.Callers)
 		for _, s := range []sample{hits, mixed} {
 			loops := map[string]func(*testing.B, []string){
-				"gen":  func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, resolved) },
-				"live": func(b *testing.B, names []string) { harness.LiveAllowedLoop(b, e.Live, op, names, inLive) },
-				"gsl":  func(b *testing.B, names []string) { e.GSL.AllowedLoop(b, op, names, callers) },
+				"gen": steady(allowedTwice(g.Allowed, op, resolved),
+					func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, resolved) }),
+				"live": steady(allowedTwice(e.Live.Allowed, op, inLive),
+					func(b *testing.B, names []string) { harness.LiveAllowedLoop(b, e.Live, op, names, inLive) }),
+				"gsl": func(b *testing.B, names []string) { e.GSL.AllowedLoop(b, op, names, callers) },
 			}
 			if s == mixed {
 				loops["ref"] = func(b *testing.B, names []string) { harness.RefAllowedLoop(b, e.Ref, op, names, callers) }

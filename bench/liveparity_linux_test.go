@@ -18,9 +18,13 @@ import (
 // three loops per row nine times over every family.
 var parityRounds = flag.Int("parity.rounds", 0, "BenchmarkLiveParity: rounds of gen, live and gen again per row (0: skip it)")
 
-// loopPair is one workload's generated and live loops.
+// loopPair is one workload's generated and live loops, and for the
+// lookups that cache (Resolve, Allowed) each side's warm-up to its
+// caches' steady state on the sample, run before each run's CPU time is
+// read (see steady).
 type loopPair struct {
-	gen, live func(b *testing.B, names []string)
+	gen, live         func(b *testing.B, names []string)
+	warmGen, warmLive func(names []string)
 }
 
 // BenchmarkLiveParity scores the gate's live rows (live / gen on every
@@ -46,15 +50,19 @@ func BenchmarkLiveParity(b *testing.B) {
 		op, resolved := runtime.Publish, g.Principals(e.Callers)
 		inLive := harness.LivePrincipals(e.Live, e.Callers)
 		for _, s := range []sample{hits, hitsZipf, wildHits, misses, invalid, mixed, mixedZipf} {
-			parityRow(b, e, "Resolve", s, loopPair{g.ResolveLoop, func(b *testing.B, names []string) { harness.LiveResolveLoop(b, e.Live, names) }})
+			parityRow(b, e, "Resolve", s, loopPair{
+				g.ResolveLoop, func(b *testing.B, names []string) { harness.LiveResolveLoop(b, e.Live, names) },
+				resolveTwice(g.Resolve), resolveTwice(e.Live.Resolve),
+			})
 		}
 		for _, s := range []sample{wildHits, mixed} {
-			parityRow(b, e, "Matches", s, loopPair{g.MatchesLoop, func(b *testing.B, names []string) { harness.LiveMatchesLoop(b, e.Live, names) }})
+			parityRow(b, e, "Matches", s, loopPair{gen: g.MatchesLoop, live: func(b *testing.B, names []string) { harness.LiveMatchesLoop(b, e.Live, names) }})
 		}
 		for _, s := range []sample{hits, mixed} {
 			parityRow(b, e, "Allowed", s, loopPair{
 				func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, resolved) },
 				func(b *testing.B, names []string) { harness.LiveAllowedLoop(b, e.Live, op, names, inLive) },
+				allowedTwice(g.Allowed, op, resolved), allowedTwice(e.Live.Allowed, op, inLive),
 			})
 		}
 	})
@@ -62,8 +70,8 @@ func BenchmarkLiveParity(b *testing.B) {
 		op := runtime.Publish
 		for _, s := range []sample{nodeHits, nodeMisses, nodeMixed} {
 			parityRow(b, e, "AutoCreate", s, loopPair{
-				func(b *testing.B, names []string) { g.AutoCreateLoop(b, op, names) },
-				func(b *testing.B, names []string) { harness.LiveAutoCreateLoop(b, e.Live, op, names) },
+				gen:  func(b *testing.B, names []string) { g.AutoCreateLoop(b, op, names) },
+				live: func(b *testing.B, names []string) { harness.LiveAutoCreateLoop(b, e.Live, op, names) },
 			})
 		}
 	})
@@ -81,11 +89,15 @@ func parityRow(b *testing.B, e *harness.Env, fn string, s sample, p loopPair) {
 		}
 		impls := []string{"gen", "live", "gen2"}
 		loops := map[string]func(*testing.B, []string){"gen": p.gen, "live": p.live, "gen2": p.gen}
+		warms := map[string]func([]string){"gen": p.warmGen, "live": p.warmLive, "gen2": p.warmGen}
 		perOp := map[string][]float64{}
 		var ratios, control []float64
 		for r := range *parityRounds {
 			for _, impl := range impls {
 				b.Run(fmt.Sprintf("round=%d/impl=%s", r, impl), func(b *testing.B) {
+					if w := warms[impl]; w != nil {
+						w(names)
+					}
 					perOp[impl] = append(perOp[impl], threadCPUPerOp(b, loops[impl], names))
 				})
 			}
