@@ -143,9 +143,10 @@ bench: bench-gen
 # to back in one process (its environment built once, not once a pass),
 # only the benchmarks a check reads (and every impl=gen one, for the
 # allocation check), and after 3 passes only those of checks within
-# 1.25x of their limits (bench/gaterun_test.go, gate.Near). About 40
-# minutes of CPU on 2 cores, most of it single-threaded (bench/README,
-# "Full gate").
+# 1.25x of their limits (bench/gaterun_test.go, gate.Near). Under 40
+# minutes on a quiet 2-core machine, generation included (an estimate
+# from CPU time on slices; bench/README, "The full gate's cost, session
+# 19"); session 18's way, six passes of everything, was about 100.
 BENCH_GATE := '^Benchmark(Resolve|Matches|Allowed|AutoCreate|Compile)$$'
 
 bench-gate: bench-gen
