@@ -41,13 +41,18 @@ var (
 // package of kind k, building its environment only when the filter selects
 // it. Packages are registered sorted by label, then size.
 func forEach(b *testing.B, k harness.Kind, fn func(b *testing.B, g *harness.Generated, e *harness.Env)) {
-	gs := harness.Registered(k)
-	if len(gs) == 0 {
-		b.Skip("no generated packages: run make bench-gen")
-	}
 	size := "N"
 	if k == harness.Policies {
 		size = "P"
+	}
+	var gs []*harness.Generated
+	for _, g := range harness.Registered(k) {
+		if inGroup(fmt.Sprintf("shape=%s/%s=%d", g.Label(), size, g.Size())) {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		b.Skip("no generated packages of this run: run make bench-gen")
 	}
 	for len(gs) > 0 {
 		n := 1
@@ -81,10 +86,11 @@ func impls(b *testing.B, e *harness.Env, s sample, loops map[string]func(b *test
 			b.Skipf("workload has no %s names", s.label)
 		}
 		for _, impl := range []string{"gen", "live", "map", "gsl", "gslcache", "regexp", "regexp-one", "ref"} {
-			if loop, ok := loops[impl]; ok {
+			if loop, ok := loops[impl]; ok && !gateSkips(b.Name()+"/impl="+impl) {
 				b.Run("impl="+impl, func(b *testing.B) {
 					b.ReportAllocs()
 					loop(b, names)
+					gateRecord(b)
 				})
 			}
 		}

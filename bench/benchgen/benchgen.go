@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 	"text/template"
 
 	"github.com/destgen/destgen/bench/harness"
@@ -130,15 +131,60 @@ func Filter(targets []Target, expr string) ([]Target, error) {
 
 // Write generates every target under dir/gen and writes dir's
 // generated_test.go, which imports exactly these packages. dir is the
-// bench module's root.
+// bench module's root. A package whose stamp says this program wrote it
+// for the same target is left as it is (see stamp); the others are
+// written workers at a time.
 func Write(dir string, targets []Target, log func(format string, args ...any)) error {
+	writer, err := writerID()
+	if err != nil {
+		return err
+	}
+	var mu sync.Mutex
+	var errs []error
+	work := make(chan Target)
+	var wg sync.WaitGroup
+	for range min(workers, len(targets)) {
+		wg.Go(func() {
+			for t := range work {
+				msg, err := writeIfStale(filepath.Join(dir, "gen", t.Package), t, writer)
+				mu.Lock()
+				if err != nil {
+					errs = append(errs, fmt.Errorf("%s: %w", t.Package, err))
+				} else {
+					log("%s gen/%s", msg, t.Package)
+				}
+				mu.Unlock()
+			}
+		})
+	}
 	for _, t := range targets {
-		if err := writeTarget(filepath.Join(dir, "gen", t.Package), t); err != nil {
-			return fmt.Errorf("%s: %w", t.Package, err)
-		}
-		log("wrote gen/%s", t.Package)
+		work <- t
+	}
+	close(work)
+	wg.Wait()
+	if len(errs) > 0 {
+		return errs[0]
 	}
 	return writeFile(filepath.Join(dir, "generated_test.go"), importsFile, targets)
+}
+
+// workers is how many packages are generated at once: planning one is
+// single-threaded, and the machine the full set is made on has 2 cores
+// (two 100k packages at once peak at about 2 GB).
+const workers = 2
+
+// writeIfStale writes t's package unless its stamp is this writer's for
+// t, and says which it did.
+func writeIfStale(dir string, t Target, writer string) (string, error) {
+	want := stamp(t, writer)
+	if got, err := os.ReadFile(filepath.Join(dir, stampFile)); err == nil && string(got) == want {
+		return "kept", nil
+	}
+	if err := writeTarget(dir, t); err != nil {
+		return "", err
+	}
+	// Last, so that a package cut short has no stamp and is written again.
+	return "wrote", os.WriteFile(filepath.Join(dir, stampFile), []byte(want), 0o644)
 }
 
 func writeTarget(dir string, t Target) error {

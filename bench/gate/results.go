@@ -48,7 +48,7 @@ const (
 // Read parses benchmark output (one or several runs concatenated, as
 // -count writes them).
 func Read(r io.Reader, name string) (*Results, error) {
-	res := &Results{Stat: Min, ns: map[Key]map[string][]float64{}, allocs: map[Key]map[string][]float64{}}
+	res := NewResults()
 	br := benchfmt.NewReader(r, name)
 	for br.Scan() {
 		rec, ok := br.Result().(*benchfmt.Result)
