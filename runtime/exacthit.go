@@ -34,8 +34,10 @@ func (m *Matcher) Resolve(name string) (int, error) {
 		const seed = NameSeed ^ hashK0
 		h = mix(loadAt(name, 0)^hashK1, loadAt(name, 8)^seed) ^
 			mix(loadAt(name, n-16)^hashK2, loadAt(name, n-8)^seed^uint64(n)*hashK3) | 1
+	case n <= 64: // the rest is Hash's, without its call and switch
+		h = hash33to64(name, NameSeed^hashK0)
 	default:
-		h = Hash(name, NameSeed)
+		h = hashLong(name, NameSeed^hashK0)
 	}
 	want := t.tag(h)
 	i := h & t.mask
@@ -88,18 +90,16 @@ func (m *Matcher) Resolve(name string) (int, error) {
 // name: some matching destination grants op to one of them. With
 // permissions off every valid name is allowed; an invalid name, and a name
 // that matches nothing, never is.
+//
+// A hit is decided where its record is compared, as Resolve's returns:
+// kept for a common tail, it cost 1.04-1.14x (bench/README.md, "Exact
+// hits and Allowed, session 19").
 func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
-	if op >= NumOps {
-		return false
-	}
-	sigs := m.callerSigs(principals) // see acl.go
-	csig := uint32(sigs)
 	t := &m.Exact
 	n := len(name)
 	var h uint64 // keys the cache below (nameHash); 0 when not hashed
-	rec, ok := 0, false
 	// Like exact, hashes no name longer than a key can be.
-	if len(t.index) != 0 && n != 0 && n <= maxNameKey {
+	if len(t.index) != 0 && n != 0 && n <= maxNameKey && op < NumOps {
 		switch {
 		case n < 8:
 			h = Hash(name, NameSeed)
@@ -112,19 +112,20 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 			const seed = NameSeed ^ hashK0
 			h = mix(loadAt(name, 0)^hashK1, loadAt(name, 8)^seed) ^
 				mix(loadAt(name, n-16)^hashK2, loadAt(name, n-8)^seed^uint64(n)*hashK3) | 1
+		case n <= 64:
+			h = hash33to64(name, NameSeed^hashK0)
 		default:
-			h = Hash(name, NameSeed)
+			h = hashLong(name, NameSeed^hashK0)
 		}
 		want := t.tag(h)
 		i := h & t.mask
-		e0, e1 := t.index[i], t.index[i+1]
-		e := e0
-		if e&^t.offMask != want {
-			e = e1
-		}
-		if tagged := e&^t.offMask == want; tagged {
+		if e0, e1 := t.index[i], t.index[i+1]; e0&^t.offMask == want || e1&^t.offMask == want {
+			e := e0
+			if e&^t.offMask != want {
+				e = e1
+			}
 			r := int(e & t.offMask)
-			if uint8(t.recs[r]) == uint8(n) {
+			if w0 := t.recs[r]; uint8(n) == uint8(w0) {
 				k := t.keyOf(r, n)
 				var diff uint64
 				switch {
@@ -146,29 +147,34 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 						diff = 1
 					}
 				}
-				rec, ok = r, diff == 0
+				if diff == 0 {
+					if !m.Permissions {
+						return true
+					}
+					// The signature, in the record just read, decides most calls.
+					sigs := m.callerSigs(principals)                       // see acl.go
+					hit := uint32(t.recs[r+1]>>(32*(op&1))) & uint32(sigs) // Value(r, 1+op)
+					// Only when the caller's bits meet the signature's Bloom bits
+					// and none of its own does the row decide.
+					if head := hit & m.headMask; (uint64(head)-1)>>32&uint64(hit) != 0 {
+						return m.exactGranted(r, op, principals, sigs)
+					}
+					return hit != 0
+				}
 			}
-			if !ok {
-				rec, _, ok = t.probe(name, i, want)
+			if rec, _, ok := t.probe(name, i, want); ok {
+				return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
 			}
 		} else if e0 != 0 && e1 != 0 {
-			rec, _, ok = t.probe(name, i, want) // see Resolve
+			if rec, _, ok := t.probe(name, i, want); ok { // see Resolve
+				return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
+			}
 		}
 	}
-	if ok {
-		if !m.Permissions {
-			return true
-		}
-		// The signature, in the record just read, decides most calls.
-		hit := t.opValue(rec, op) & csig
-		head := hit & m.headMask
-		// Only when the caller's bits meet the signature's Bloom bits and
-		// none of its own does the row decide.
-		if (uint64(head)-1)>>32&uint64(hit) != 0 {
-			return m.exactGranted(t.Value(rec, 0), op, principals, uint32(sigs>>32))
-		}
-		return hit != 0
+	if op >= NumOps {
+		return false
 	}
+	csig := uint32(m.callerSigs(principals))
 	if !m.Permissions || m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}

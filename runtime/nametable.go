@@ -222,31 +222,16 @@ func (t *NameTable) keyOf(r, n int) string {
 	return unsafe.String((*byte)(unsafe.Pointer(&t.recs[r+recordHeader])), n)
 }
 
-// Value returns value i (0, 1 or 2) of a record Find returned.
+// Value returns value i (0, 1 or 2) of a record Find returned: value 0
+// is word 0's high half, values 1 and 2 word 1's halves.
 func (t *NameTable) Value(rec, i int) uint32 {
-	r := t.recs[rec : rec+2]
-	switch i {
-	case 0:
-		return uint32(r[0] >> 32)
-	case 1:
-		return uint32(r[1])
-	}
-	return uint32(r[1] >> 32)
-}
-
-// opValue is Value(rec, 1+op) without Value's switch: values 1 and 2
-// share a word.
-func (t *NameTable) opValue(rec int, op Op) uint32 {
-	return uint32(t.recs[rec+1] >> (32 * (op & 1)))
+	return uint32(t.recs[rec+(i+1)/2] >> (32 * ((i + 1) & 1)))
 }
 
 // Lookup returns value 0 of key.
 func (t *NameTable) Lookup(key string) (uint32, bool) {
-	rec, ok := t.Find(key)
-	if !ok {
-		return 0, false
-	}
-	return t.Value(rec, 0), true
+	_, _, v0, ok := t.find(key)
+	return v0, ok
 }
 
 // sameBytes compares two strings of equal length inline, with a fixed

@@ -26,11 +26,6 @@ func TestNameTable(t *testing.T) {
 				t.Errorf("Find(%.10q) value %d = %d, want %d", k, v, got, values[i][v])
 			}
 		}
-		for op := range NumOps {
-			if got := tab.opValue(rec, op); got != values[i][1+op] {
-				t.Errorf("Find(%.10q) opValue %v = %d, want %d", k, op, got, values[i][1+op])
-			}
-		}
 	}
 	for _, k := range []string{"", "b", "foo.ba", strings.Repeat("y", 256), strings.Repeat("y", 300)} {
 		if _, ok := tab.Lookup(k); ok {
