@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/destgen/destgen/gen/model"
+	"github.com/destgen/destgen/runtime"
 )
 
 // Holder publishes one Realm at a time and replaces it atomically. Readers
@@ -27,6 +28,10 @@ type Holder struct {
 	// Update replaced. Readers never take it.
 	mu   sync.Mutex
 	base *model.Model // nil when the served Realm did not come from Update
+
+	// mem keeps the plan buffer of a Realm LoadFile published, once
+	// nothing refers to it, for the next LoadFile (holder_load.go).
+	mem runtime.PlanMemory
 }
 
 // NewHolder returns a Holder serving r (which may be nil: Current then

@@ -36,7 +36,7 @@ const planReadChunk = 256 << 10
 // which is most of what reading a large plan costs on the machines
 // measured (bench/README, "Reading the plan").
 func ReadPlanFile(path string) ([]byte, error) {
-	b, _, err := readPlanFile(path, nil)
+	b, _, err := readPlanFile(path, nil, nil)
 	return b, err
 }
 
@@ -47,8 +47,14 @@ func ReadPlanFile(path string) ([]byte, error) {
 // (NewPolicyIndex) places its largest tables on huge pages, in what is
 // left of the buffer's last one when they fit (policyRoom).
 func LoadPlanFile(path string) (*Plan, error) {
+	return loadPlanFile(path, nil)
+}
+
+// loadPlanFile is LoadPlanFile reading into memory of m's (m may be nil:
+// PlanMemory).
+func loadPlanFile(path string, m *PlanMemory) (*Plan, error) {
 	sum := uint32(0)
-	b, rest, err := readPlanFile(path, &sum)
+	b, rest, err := readPlanFile(path, &sum, m)
 	if err != nil {
 		return nil, err
 	}
@@ -56,15 +62,18 @@ func LoadPlanFile(path string) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.PolicyIndex.room = policyRoom(rest, listTables(&p.PolicyIndex))
+	want := listTables(&p.PolicyIndex)
+	m.noteRoom(want)
+	p.PolicyIndex.room = policyRoom(rest, want)
 	return p, nil
 }
 
-// readPlanFile reads path into a planBuffer; with sum, it reads in
-// chunks and leaves in *sum the CRC-32 (planCRC) of the bytes past the header.
+// readPlanFile reads path into a planBuffer of m's (m may be nil); with
+// sum, it reads in chunks and leaves in *sum the CRC-32 (planCRC) of the
+// bytes past the header.
 // rest is the room after the buffer's (planBuffer), nil when the read
 // had to move it (the file grew).
-func readPlanFile(path string, sum *uint32) (b, rest []byte, err error) {
+func readPlanFile(path string, sum *uint32, m *PlanMemory) (b, rest []byte, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -74,7 +83,7 @@ func readPlanFile(path string, sum *uint32) (b, rest []byte, err error) {
 	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && int64(int(fi.Size())) == fi.Size() {
 		size = int(fi.Size())
 	}
-	buf, rest := planBuffer(size)
+	buf, rest := planBuffer(size, m)
 	if b, err = readAll(f, buf, sum); err != nil {
 		return nil, nil, err
 	}
@@ -116,7 +125,7 @@ func readAll(r io.Reader, b []byte, sum *uint32) ([]byte, error) {
 // planBuffer's: the copy is the first touch of its memory, which costs
 // what ReadPlanFile's read did (planread_linux.go).
 func planCopy(b []byte) string {
-	buf, _ := planBuffer(len(b))
+	buf, _ := planBuffer(len(b), nil)
 	c := append(buf, b...)
 	return unsafe.String(unsafe.SliceData(c), len(c)) // never written again
 }

@@ -18,7 +18,7 @@ import (
 // ordinary allocation of the same room, with no room after it.
 func TestPlanBufferAdvised(t *testing.T) {
 	for _, size := range []int{hugeReadMin - 1, hugeReadMin, hugeReadMin + 1, 5*hugePage - 2, 5*hugePage - 1} {
-		b, rest := planBuffer(size)
+		b, rest := planBuffer(size, nil)
 		if len(b) != 0 || cap(b) != size+1 {
 			t.Fatalf("size %d: len %d cap %d, want 0 and %d", size, len(b), cap(b), size+1)
 		}

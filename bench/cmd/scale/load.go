@@ -11,17 +11,23 @@ import (
 // loadSrc is the Load probe, written into the scratch module: a program
 // that imports live and not the generated package, so that a process
 // does nothing but what a broker does with a plan file. "fresh" loads
-// once, as a broker starting from the plan; "reload K" loads once, serves
-// the realm from a Holder, then loads K more times, each swapped in and
-// the previous one dropped, as a broker does on every update. Each Load
-// is timed by the process's CPU time (rusage: the collector's threads
-// and the kernel's page faults count) and its allocations.
+// once (live.LoadFile), as a broker starting from the plan; "reload K"
+// loads once into a Holder (Holder.LoadFile), serves the realm, then
+// loads K more times back to back, each swapped in and the previous one
+// dropped, as a broker does on every update; "idle K" is "reload K" with
+// debug.FreeOSMemory before each reload, untimed: a broker idle long
+// enough between updates for a collection to have run and the scavenger
+// to have returned every free page to the system, so that whatever a
+// reload does not find kept is first touched again. Each Load is timed
+// by the process's CPU time (rusage: the collector's threads and the
+// kernel's page faults count) and its allocations.
 const loadSrc = `package main
 
 import (
 	"encoding/json"
 	"os"
 	goruntime "runtime"
+	"runtime/debug"
 	"strconv"
 	"syscall"
 
@@ -36,12 +42,18 @@ func cpuMs() float64 {
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e6
 }
 
-// load is one timed live.LoadFile.
-func load() (*live.Realm, float64, uint64) {
+// load is one timed live.LoadFile, or h.LoadFile with h.
+func load(h *live.Holder) (*live.Realm, float64, uint64) {
 	var m0, m1 goruntime.MemStats
 	goruntime.ReadMemStats(&m0)
 	cpu0 := cpuMs()
-	r, err := live.LoadFile(plan)
+	var r *live.Realm
+	var err error
+	if h == nil {
+		r, err = live.LoadFile(plan)
+	} else {
+		r, err = h.LoadFile(plan)
+	}
 	cpu := cpuMs() - cpu0
 	goruntime.ReadMemStats(&m1)
 	if err != nil {
@@ -56,20 +68,23 @@ func main() {
 		CPUMs  []float64
 		Allocs []uint64
 	}
-	r, cpu, allocs := load()
-	if os.Args[1] == "reload" {
-		h := live.NewHolder(r, live.Options{NoChanges: true})
+	if os.Args[1] == "fresh" {
+		_, cpu, allocs := load(nil)
+		out.CPUMs, out.Allocs = []float64{cpu}, []uint64{allocs}
+	} else {
+		h := live.NewHolder(nil, live.Options{NoChanges: true})
+		load(h)
 		k, _ := strconv.Atoi(os.Args[2])
 		for range k {
 			for _, d := range h.Current().Destinations()[:1] {
 				h.Current().Resolve(d.Pattern()) // serving
 			}
-			r, cpu, allocs = load()
-			h.Store(r)
+			if os.Args[1] == "idle" {
+				debug.FreeOSMemory()
+			}
+			_, cpu, allocs := load(h)
 			out.CPUMs, out.Allocs = append(out.CPUMs, cpu), append(out.Allocs, allocs)
 		}
-	} else {
-		out.CPUMs, out.Allocs = []float64{cpu}, []uint64{allocs}
 	}
 	json.NewEncoder(os.Stdout).Encode(out)
 }
@@ -89,12 +104,13 @@ const defaultLoadRuns = 7
 // loadRuns is Load timed the ways a broker meets it: in fresh processes
 // that do nothing else, and as reloads in a process serving a realm.
 type loadRuns struct {
-	Fresh, Reload             []float64 // CPU ms of each Load, in run order
-	FreshAllocs, ReloadAllocs uint64    // the most allocations of one Load
+	Fresh, Reload, Idle       []float64 // CPU ms of each Load, in run order
+	FreshAllocs, ReloadAllocs uint64    // the most allocations of one Load (reloads: back to back and after idle)
 }
 
 // runLoads builds the Load probe in mod, then times a Load in runs fresh
-// processes and runs reloads in one serving process.
+// processes, runs reloads back to back in one serving process and runs
+// after idle in another.
 func runLoads(mod string, runs int) (loadRuns, error) {
 	var l loadRuns
 	bin, err := buildProgram(mod, "loadprobe", loadSrc)
@@ -110,11 +126,18 @@ func runLoads(mod string, runs int) (loadRuns, error) {
 		l.Fresh = append(l.Fresh, cpu...)
 		l.FreshAllocs = max(l.FreshAllocs, slices.Max(allocs))
 	}
-	cpu, allocs, err := loadProbe(mod, bin, "reload", strconv.Itoa(runs))
-	if err != nil {
-		return l, err
+	for _, mode := range []string{"reload", "idle"} {
+		cpu, allocs, err := loadProbe(mod, bin, mode, strconv.Itoa(runs))
+		if err != nil {
+			return l, err
+		}
+		if mode == "reload" {
+			l.Reload = cpu
+		} else {
+			l.Idle = cpu
+		}
+		l.ReloadAllocs = max(l.ReloadAllocs, slices.Max(allocs))
 	}
-	l.Reload, l.ReloadAllocs = cpu, slices.Max(allocs)
 	return l, nil
 }
 

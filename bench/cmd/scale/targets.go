@@ -86,11 +86,11 @@ func printTargets(w io.Writer, rows []row) {
 }
 
 // printLoads writes, per row, the Loads that are not the target's: the
-// reloads of a serving process and the init probe's, right after the
-// build.
+// reloads of a serving process (back to back, and after idle: load.go)
+// and the init probe's, right after the build.
 func printLoads(w io.Writer, rows []row) {
 	for _, r := range rows {
-		fmt.Fprintf(w, "N=%d Load CPU ms: fresh process %s, allocations %d; reload in a serving process %s, allocations %d; in the init probe right after the build %.1f\n",
-			r.N, spread(r.Loads.Fresh), r.Loads.FreshAllocs, spread(r.Loads.Reload), r.Loads.ReloadAllocs, r.Probe.LoadCPUMs)
+		fmt.Fprintf(w, "N=%d Load CPU ms: fresh process %s, allocations %d; reload in a serving process %s, after idle %s, allocations %d; in the init probe right after the build %.1f\n",
+			r.N, spread(r.Loads.Fresh), r.Loads.FreshAllocs, spread(r.Loads.Reload), spread(r.Loads.Idle), r.Loads.ReloadAllocs, r.Probe.LoadCPUMs)
 	}
 }
