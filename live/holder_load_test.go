@@ -147,7 +147,8 @@ func TestHolderLoadFile(t *testing.T) {
 		held.check(t, i, fmt.Sprintf("after reload %d", k))
 		strs.check(t, i, fmt.Sprintf("after reload %d", k))
 	}
-	if reused < reloads/2 {
+	// PlanMemory keeps buffers only where they are huge-page ones (Linux).
+	if goruntime.GOOS == "linux" && reused < reloads/2 {
 		t.Errorf("%d of %d reloads read their plan into kept memory, want at least half", reused, reloads)
 	}
 	if _, err := h.LoadFile(filepath.Join(dir, "absent.plan")); err == nil || h.Current() != r {
