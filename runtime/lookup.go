@@ -1,5 +1,7 @@
 package runtime
 
+import "slices"
+
 // exact returns the exact-name record of name, if it is configured
 // exactly: value 0 is its destination, value 1+op its ACL set for op.
 func (m *Matcher) exact(name string) (rec int, ok bool) {
@@ -78,23 +80,13 @@ func (m *Matcher) matchesSlow(name string, buf []int) ([]int, error) {
 	return buf[:start+sortSet(buf[start:])], nil
 }
 
-// sortInts is an insertion sort: match lists are short, and sort.Ints
-// would make the slice escape.
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-}
-
 // sortSet sorts a, moves each destination's first copy to the front and
 // returns how many there are. A generated plan's walk meets each
 // destination once, but a plan that passes the plan check need not
 // (FuzzDecodePlan: a state's tail list stretched by a flipped bit over
 // a destination the walk's terms hold), and Matches lists each once.
 func sortSet(a []int) int {
-	sortInts(a)
+	slices.Sort(a) // generic, so a does not escape as through sort.Ints
 	n := min(len(a), 1)
 	for _, d := range a[n:] {
 		if d != a[n-1] {

@@ -38,16 +38,14 @@ import (
 //	way word 0: the name's last 8 bytes (zero-padded below 8 bytes)
 //	way words 1...: the name's whole 8-byte words, in order
 const (
-	// minCacheSets and cacheWays make the cache at least 2,048 names in
-	// sets of 8. The NATS server keeps 1,024 (slCacheMax) in a map,
-	// which is fully associative; measured on the benchmark families'
-	// Zipf streams (N = 100 and 10k, 450-750 distinct names a sample
-	// needs cached), the share of those lookups the cache answered was
-	// 72-82% with 1,024 ways of one, 84-94% with 256 sets of 4, 85-97%
-	// with 128 sets of 8 and 97-100% with 256 sets of 8, against 100%
-	// for the NATS map. 544 KiB a Matcher, touched only where names
-	// land.
-	minCacheSets = 256
+	// minCacheSets and cacheWays make the cache at least 4,096 names in
+	// sets of 8 (the NATS server keeps 1,024, slCacheMax, in a map). What
+	// a lookup costs is the lines it touches, not the cache's size: 1.1
+	// MiB, its pages touched only where names land. Twice 2,048 ways
+	// halve the names a set holds, so that fewer wildcard-only names
+	// walk and a set's scan is shorter; at N = 100 it cost 0.77-0.97x
+	// CPU time on every family (bench/README.md, session 19).
+	minCacheSets = 512
 	// maxCacheSets bounds a large config's cache (cacheSetsFor) at 8,192
 	// names, 2.1 MiB, under what the plan of a config of 10k
 	// destinations takes (2.7-8.5 MB, bench/README.md, "Scale").
@@ -74,7 +72,7 @@ var _ = [1]struct{}{}[maxCachedName>>8]
 // resultCache is a Matcher's result cache. Its words are allocated by
 // the first lookup that needs them, not by NewMatcher: the planner builds
 // Matchers it only asks Matches of, and a broker whose names all hit the
-// exact table never needs the 544 KiB (or up to 2.1 MiB, cacheSetsFor).
+// exact table never needs the 1.1 MiB (or up to 2.1 MiB, cacheSetsFor).
 type resultCache struct {
 	words atomic.Pointer[atomic.Uint64] // the first set's first word; nil until first used
 	mask  uint64                        // the sets, less 1 (cacheSetsFor)

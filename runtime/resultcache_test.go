@@ -478,3 +478,15 @@ func TestCacheLargeHoldsItsWays(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheFloor: a small config's cache holds 4,096 names, one with a
+// destination more than that many ways twice as many: at N = 100, 2,048
+// ways left 5-12% of the wildcard-shaped configs' wildcard-only names
+// walking (bench/README.md, session 19).
+func TestCacheFloor(t *testing.T) {
+	for _, c := range []struct{ dests, ways int }{{1, 4096}, {100, 4096}, {4096, 4096}, {4097, 8192}} {
+		if got := cacheSetsFor(&Matcher{Rank: make([]uint32, c.dests)}) * cacheWays; got != c.ways {
+			t.Errorf("%d destinations: %d ways; want %d", c.dests, got, c.ways)
+		}
+	}
+}
