@@ -11,11 +11,7 @@ package live
 // "Reload, session 19"). The Holder keeps at most one plan's memory
 // for that.
 func (h *Holder) LoadFile(path string) (*Realm, error) {
-	p, err := h.mem.LoadPlanFile(path)
-	if err != nil {
-		return nil, err
-	}
-	r, err := newRealm(p)
+	r, err := loadFile(path, &h.mem)
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,13 @@ func LoadOwned(artifact []byte) (*Realm, error) {
 // which runtime.LoadPlanFile makes cheap to fault in and checksums as it
 // reads.
 func LoadFile(path string) (*Realm, error) {
-	p, err := runtime.LoadPlanFile(path)
+	return loadFile(path, nil)
+}
+
+// loadFile is LoadFile reading into m's memory (nil: fresh memory, as
+// runtime.LoadPlanFile; see Holder.LoadFile).
+func loadFile(path string, m *runtime.PlanMemory) (*Realm, error) {
+	p, err := m.LoadPlanFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -60,7 +60,8 @@ type handedOut struct {
 }
 
 // LoadPlanFile is the package's LoadPlanFile, reading into m's kept
-// buffer when it fits.
+// buffer when it fits; a nil m keeps nothing and reads into fresh memory,
+// as LoadPlanFile does.
 func (m *PlanMemory) LoadPlanFile(path string) (*Plan, error) {
 	return loadPlanFile(path, m)
 }
