@@ -183,6 +183,16 @@ scale:
 	cd bench && go run ./cmd/scale -shape exact -n 1000,10000,30000,100000
 	cd bench && go run ./cmd/scale -shape iot -n 10000,100000
 
+# live-parity holds a live.Realm's lookups to the generated package's by
+# the instructions each executes, counted by valgrind's callgrind (the
+# same on every run: timing on this project's 2-core machines cannot tell
+# 5% apart), on every row of BenchmarkLiveParity's workloads up to 10k
+# and the policy sets (bench/cmd/instrparity; about 20 minutes; needs
+# valgrind and bench-gen's packages).
+.PHONY: live-parity
+live-parity: bench-gen
+	cd bench && go run ./cmd/instrparity
+
 # broker-benchci checks examples/broker's benchmark CI recipe on two
 # checked-in config changes (examples/broker/benchci/selftest.sh): the
 # slow one must fail `destgen benchgate`, the neutral one pass.
