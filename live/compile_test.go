@@ -215,7 +215,7 @@ func TestRealmAnswers(t *testing.T) {
 		for _, name := range probeNames(m) {
 			i, ok, rerr := ref.Resolve(name)
 			d, err := r.Resolve(name)
-			if ok != (d != nil) || ok && d.Index() != i {
+			if ok != (d != nil) || ok && (d.Index() != i || d != &r.Destinations()[i]) {
 				t.Errorf("%s: Resolve(%q) = %v, reference %d %v", path, name, d, i, ok)
 			}
 			if (err != nil) != (rerr != nil) || err != nil && !errors.Is(err, runtime.ErrInvalidName) {
