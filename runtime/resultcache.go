@@ -21,10 +21,11 @@ import (
 // NewMatcher: an answer cached is the answer for good, and a new plan (a
 // live realm swapped in) is a new Matcher with an empty cache.
 //
-// A name enters a full set only on its second miss in a row there (a
-// doorkeeper, as in TinyLFU): on a stream of names that rarely repeat, a
-// miss costs a probe and one stored word rather than a way's rewrite, and
-// the hot names are not evicted by names seen once. Ways are replaced in
+// A name enters a full set only on its second miss among the set's last
+// three (a doorkeeper, as in TinyLFU, of the last two missed names): on
+// a stream of names that rarely repeat, a miss costs a probe and two
+// stored words rather than a way's rewrite, and the hot names are not
+// evicted by names seen once. Ways are replaced in
 // turn (FIFO).
 //
 // A set is cacheSetWords words, 64-byte aligned: two header lines, then
@@ -33,6 +34,7 @@ import (
 //	header word 0: sequence number, odd while a writer changes the set
 //	header word 1: doorkeeper: the hash of the last name that missed a full set
 //	header word 2: fills that replaced a way, for the next victim
+//	header word 3: doorkeeper: the hash of the name that missed before word 1's
 //	header words 4-11: per way, its name's length | tag << 8 | answer << 32
 //	                  (see cacheAnswer); 0 for an empty way
 //	way word 0: the name's last 8 bytes (zero-padded below 8 bytes)
@@ -255,16 +257,19 @@ func (c cacheWords) put(name string, h uint64, a uint64, extra []uint64) {
 	s[0].Store(seq + 2)
 }
 
-// victim returns the way put fills for hash h: an empty one, or, on the
-// name's second miss in a row at a full set, the oldest; -1 when the
-// doorkeeper turns it away.
+// victim returns the way put fills for hash h: an empty one, or, at a
+// full set, on the name's second miss among the set's last three, the
+// oldest; -1 when the doorkeeper turns it away.
 func (c cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 	for w := range cacheWays {
 		if s[cacheMeta+w].Load() == 0 {
 			return w
 		}
 	}
-	if s[1].Load() != h {
+	// Two hashes, not one: with one, two names alternating at a full
+	// set evicted each other's mark and neither was ever admitted.
+	if d := s[1].Load(); d != h && s[3].Load() != h {
+		s[3].Store(d)
 		s[1].Store(h)
 		return -1
 	}
