@@ -111,7 +111,8 @@ fuzz:
 # measure (bench/gen/, not checked in); bench runs the full suite into
 # bench/results/bench.txt; bench-gate checks every target on that run;
 # bench-ci is CI's short run: the wide-margin targets and the allocation
-# checks at N = 100 and 10k (.ci/run).
+# checks at N = 100 and 10k, and live parity by instruction count at
+# N = 100 (make live-parity; .ci/run).
 BENCH_COUNT ?= 6
 BENCH_TIME  ?= 100ms
 BENCH_CI_COUNT ?= 6
@@ -168,6 +169,7 @@ bench-ci:
 	mkdir -p bench/results
 	$(call bench_passes,$(BENCH_CI),$(BENCH_CI_COUNT),$(BENCH_CI_TIME),results/ci.txt)
 	cd bench && go run ./cmd/gate -mode ci -enforce $(BENCH_CI_ENFORCE) results/ci.txt
+	cd bench && go run ./cmd/instrparity -only '^(exact|wild)100$$'
 
 bench-clean:
 	rm -rf bench/gen bench/generated_test.go
