@@ -49,27 +49,31 @@ func BenchmarkLiveParity(b *testing.B) {
 	forEach(b, harness.Destinations, func(b *testing.B, g *harness.Generated, e *harness.Env) {
 		op, resolved := runtime.Publish, g.Principals(e.Callers)
 		inLive := harness.LivePrincipals(e.Live, e.Callers)
-		for _, s := range []sample{hits, hitsZipf, wildHits, misses, invalid, mixed, mixedZipf} {
-			parityRow(b, e, "Resolve", s, loopPair{
-				g.ResolveLoop, func(b *testing.B, names []string) { harness.LiveResolveLoop(b, e.Live, names) },
-				resolveTwice(g.Resolve), resolveTwice(e.Live.Resolve),
-			})
-		}
-		for _, s := range []sample{wildHits, mixed} {
-			parityRow(b, e, "Matches", s, loopPair{gen: g.MatchesLoop, live: func(b *testing.B, names []string) { harness.LiveMatchesLoop(b, e.Live, names) }})
-		}
-		for _, s := range []sample{hits, mixed} {
-			parityRow(b, e, "Allowed", s, loopPair{
-				func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, resolved) },
-				func(b *testing.B, names []string) { harness.LiveAllowedLoop(b, e.Live, op, names, inLive) },
-				allowedTwice(g.Allowed, op, resolved), allowedTwice(e.Live.Allowed, op, inLive),
-			})
+		for _, row := range harness.LiveRows(harness.Destinations) {
+			s := sample{row.Label, row.Cat, row.Dist}
+			switch row.Fn {
+			case "Resolve":
+				parityRow(b, e, row.Fn, s, loopPair{
+					g.ResolveLoop, func(b *testing.B, names []string) { harness.LiveResolveLoop(b, e.Live, names) },
+					resolveTwice(g.Resolve), resolveTwice(e.Live.Resolve),
+				})
+			case "Matches":
+				parityRow(b, e, row.Fn, s, loopPair{gen: g.MatchesLoop, live: func(b *testing.B, names []string) { harness.LiveMatchesLoop(b, e.Live, names) }})
+			case "Allowed":
+				parityRow(b, e, row.Fn, s, loopPair{
+					func(b *testing.B, names []string) { g.AllowedLoop(b, op, names, resolved) },
+					func(b *testing.B, names []string) { harness.LiveAllowedLoop(b, e.Live, op, names, inLive) },
+					allowedTwice(g.Allowed, op, resolved), allowedTwice(e.Live.Allowed, op, inLive),
+				})
+			default:
+				b.Fatalf("no parity loops for %s", row.Fn)
+			}
 		}
 	})
 	forEach(b, harness.Policies, func(b *testing.B, g *harness.Generated, e *harness.Env) {
 		op := runtime.Publish
-		for _, s := range []sample{nodeHits, nodeMisses, nodeMixed} {
-			parityRow(b, e, "AutoCreate", s, loopPair{
+		for _, row := range harness.LiveRows(harness.Policies) {
+			parityRow(b, e, row.Fn, sample{row.Label, row.Cat, row.Dist}, loopPair{
 				gen:  func(b *testing.B, names []string) { g.AutoCreateLoop(b, op, names) },
 				live: func(b *testing.B, names []string) { harness.LiveAutoCreateLoop(b, e.Live, op, names) },
 			})

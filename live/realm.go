@@ -16,13 +16,7 @@ type Realm struct {
 	// into the runtime takes r itself, where a pointer cost a load first,
 	// which generated code (a package variable) does not pay; first, so
 	// that it is r, not r plus an offset (an instruction a lookup).
-	matcher runtime.Matcher
-	// dest0 is dests[0]: Resolve's answer i indexes dests without a
-	// bounds check, which generated code, indexing an array of constant
-	// length, pays less for. Counted by bench/cmd/instrparity, the check
-	// and the slice's loads were 4 of the 8 instructions a hit took over
-	// the generated package's (1.044-1.052x of 153-165).
-	dest0    *Destination
+	matcher  runtime.Matcher
 	plan     *runtime.Plan
 	index    *runtime.PolicyIndex
 	match    func(policy int, name string) bool // matchers.Match, bound once: a method value per call would allocate
@@ -86,9 +80,6 @@ func newRealmWith(p *runtime.Plan, m *runtime.Matcher) (*Realm, error) {
 		r.keys[k.Name] = i
 	}
 	r.dests = newHandles(r, p.NumDestinations())
-	if len(r.dests) > 0 {
-		r.dest0 = &r.dests[0]
-	}
 	r.policies = make([]Policy, len(p.Policies))
 	for i, pol := range p.Policies {
 		r.policies[i] = Policy{Index: i, Pattern: pol.Pattern, NodeType: pol.NodeType, Attributes: pol.Attributes}
@@ -108,9 +99,14 @@ func (r *Realm) Resolve(name string) (d *Destination, err error) {
 	// with i < 0.
 	i, err := r.matcher.Resolve(name)
 	if i >= 0 {
-		// A plan's destination numbers are below its NumDestinations,
-		// the handles newRealm made (runtime's Load checks every one).
-		d = (*Destination)(unsafe.Add(unsafe.Pointer(r.dest0), uintptr(i)*unsafe.Sizeof(Destination{})))
+		// Without a bounds check, which generated code, indexing an
+		// array of constant length, pays less for: counted by
+		// bench/cmd/instrparity, the check and the slice's length were 4
+		// of the 8 instructions a hit took over the generated package's
+		// (1.044-1.052x of 153-165). A plan's destination numbers are
+		// below its NumDestinations, the handles newRealm made (runtime's
+		// Load checks every one).
+		d = (*Destination)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(r.dests)), uintptr(i)*unsafe.Sizeof(Destination{})))
 	}
 	return
 }

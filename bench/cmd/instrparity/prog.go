@@ -138,37 +138,14 @@ func writeSamples(path string) error {
 	if err != nil {
 		return err
 	}
-	type want struct {
-		fn, label string
-		cat       workload.Category
-		dist      workload.Dist
-	}
-	var wants []want
-	if g.Kind == harness.Policies {
-		wants = []want{{"AutoCreate", "hits", workload.NodeHits, workload.Uniform},
-			{"AutoCreate", "miss", workload.NodeMisses, workload.Uniform},
-			{"AutoCreate", "mixed", workload.NodeMixedNames, workload.Uniform}}
-	} else {
-		wants = []want{{"Resolve", "hits", workload.Hits, workload.Uniform},
-			{"Resolve", "hits-zipf", workload.Hits, workload.Zipf},
-			{"Resolve", "wild", workload.WildHits, workload.Uniform},
-			{"Resolve", "miss", workload.Misses, workload.Uniform},
-			{"Resolve", "invalid", workload.Invalid, workload.Uniform},
-			{"Resolve", "mixed", workload.MixedNames, workload.Uniform},
-			{"Resolve", "mixed-zipf", workload.MixedNames, workload.Zipf},
-			{"Matches", "wild", workload.WildHits, workload.Uniform},
-			{"Matches", "mixed", workload.MixedNames, workload.Uniform},
-			{"Allowed", "hits", workload.Hits, workload.Uniform},
-			{"Allowed", "mixed", workload.MixedNames, workload.Uniform}}
-	}
 	s := sample{Callers: w.Callers(harness.NamesPerBench, harness.CallerPrincipals)}
-	for _, x := range wants {
-		names, err := w.Names(x.cat, x.dist, harness.NamesPerBench)
+	for _, x := range harness.LiveRows(g.Kind) {
+		names, err := w.Names(x.Cat, x.Dist, harness.NamesPerBench)
 		if err != nil {
 			return err
 		}
 		if len(names) > 0 {
-			s.Rows = append(s.Rows, row{x.fn, x.label, names})
+			s.Rows = append(s.Rows, row{x.Fn, x.Label, names})
 		}
 	}
 	b, err := json.Marshal(s)
