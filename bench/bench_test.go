@@ -47,7 +47,7 @@ func forEach(b *testing.B, k harness.Kind, fn func(b *testing.B, g *harness.Gene
 	}
 	var gs []*harness.Generated
 	for _, g := range harness.Registered(k) {
-		if inGroup(fmt.Sprintf("shape=%s/%s=%d", g.Label(), size, g.Size())) {
+		if inGroup(g.Workload()) {
 			gs = append(gs, g)
 		}
 	}

@@ -96,11 +96,11 @@ func TestChecksCoverTargets(t *testing.T) {
 	// (3 sizes): 3 map, 3 wildcard-only, 3 gsl, 3 gslcache, 6 Allowed;
 	// 3 fast-policy checks; 2 scaling checks; 2 general-policy checks vs
 	// one regexp (P = 10, 100) and 1 vs Broker-J's loop (P = 10); live
-	// against gen per shape and size: 7 Resolve samples, 2 Matches and 2
-	// Allowed, and 3 AutoCreate samples per policy workload; 5 Compile
-	// workloads.
+	// against gen per shape, family and size: 7 Resolve samples, 2
+	// Matches and 2 Allowed, and 3 AutoCreate samples per policy workload
+	// (fast and mixed at 3 sizes, general at 2); 5 Compile workloads.
 	classic, family := 5+5+3+3+1+10, 3+3+3+3+6
-	live := 2*5*(7+2+2) + 2*3*3 + 5
+	live := 2*(5+len(families)*3)*(7+2+2) + (2*3+2)*3 + 5
 	if want := 2*(classic+len(families)*family) + 3 + 2 + 3 + live; len(full) != want {
 		t.Errorf("full mode has %d checks, want %d", len(full), want)
 	}
@@ -123,5 +123,46 @@ func TestChecksCoverTargets(t *testing.T) {
 func TestReadRejectsEmpty(t *testing.T) {
 	if _, err := Read(strings.NewReader("PASS\nok\n"), "empty"); err == nil {
 		t.Error("no error for output without results")
+	}
+}
+
+// counts is cmd/instrparity's -o output for two rows at exact N = 100.
+const counts = `BenchmarkResolve/shape=exact/N=100/names=hits/impl=gen	16384	100.00 instr/op	0.500 mispredicts/op
+BenchmarkResolve/shape=exact/N=100/names=hits/impl=live	16384	105.00 instr/op	0.600 mispredicts/op
+BenchmarkResolve/shape=exact/N=100/names=miss/impl=gen	16384	100.00 instr/op	0.500 mispredicts/op
+BenchmarkResolve/shape=exact/N=100/names=miss/impl=live	16384	105.01 instr/op	0.600 mispredicts/op
+`
+
+// TestCounted: a counted check reads instructions, not time, at, below
+// and above its bound; a count absent where the run's manifest lists the
+// workload is missing, elsewhere not run; and counted checks' benchmarks
+// are not among those a gate run times.
+func TestCounted(t *testing.T) {
+	r := read(t, manifest(".")+run+counts)
+	hits, miss := "shape=exact/N=100/names=hits", "shape=exact/N=100/names=miss"
+	live := func(cfg string) Check {
+		return Check{Slow: side("Resolve", cfg, "live"), Fast: side("Resolve", cfg, "gen"), Max: 1.05, Counted: true}
+	}
+	below := live(hits)
+	below.Max = 1.04
+	outs := Evaluate(r, []Check{live(hits), live(miss), below, live("shape=exact/N=100/names=wild"), live("shape=exact/N=10/names=hits")})
+	if o := outs[0]; !o.Pass || o.SlowNs != 105 || o.FastNs != 100 {
+		t.Errorf("105 against 100 instructions, bound 1.05: %+v", o)
+	}
+	if outs[1].Pass || outs[2].Pass {
+		t.Errorf("over the bound passed: %+v, %+v", outs[1], outs[2])
+	}
+	if outs[3].Missing == "" || outs[4].NotRun == "" || outs[4].Missing != "" {
+		t.Errorf("absent counts: wild at a listed workload %+v, N = 10 not generated %+v", outs[3], outs[4])
+	}
+	// Timed results alone hold no counts: the live rows' times are not read.
+	timedLive := "BenchmarkResolve/shape=exact/N=100/names=hits/impl=live-2 1000 10.0 ns/op 0 B/op 0 allocs/op\n"
+	if o := Evaluate(read(t, manifest(".")+run+timedLive), []Check{live(hits)})[0]; o.Missing == "" {
+		t.Errorf("a counted check read time: %+v", o)
+	}
+	for _, s := range Sides(Checks(Full)) {
+		if s.Impl == "live" && s.Key.Func != "Compile" {
+			t.Errorf("a gate run times %s, which is counted", s)
+		}
 	}
 }

@@ -194,3 +194,26 @@ func (r *Results) Expects(s Side) (bool, string) {
 	}
 	return false, why
 }
+
+// ExpectsCount reports whether the results were meant to hold the count
+// of s (cmd/instrparity's, read from its -o file): wherever a run's
+// manifest lists s's workload, whatever its -test.bench, since counts do
+// not come from that run; without a manifest, wherever anything was
+// counted at s's workload.
+func (r *Results) ExpectsCount(s Side) (bool, string) {
+	wl := workloadOf(s.Key.Config)
+	if len(r.runs) == 0 {
+		for k := range r.instr {
+			if workloadOf(k.Config) == wl {
+				return true, ""
+			}
+		}
+		return false, "nothing counted at " + wl + " (cmd/instrparity -o) and no manifest"
+	}
+	for _, m := range r.runs {
+		if m.Workloads[wl] {
+			return true, ""
+		}
+	}
+	return false, wl + " not generated for this run"
+}

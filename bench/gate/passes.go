@@ -40,11 +40,15 @@ func Near(o Outcome) bool {
 	}
 }
 
-// Sides returns the benchmarks the checks read, each once, in order.
+// Sides returns the benchmarks the checks time, each once, in order:
+// not those of counted checks, whose counts come from cmd/instrparity.
 func Sides(cs []Check) []Side {
 	seen := map[Side]bool{}
 	var out []Side
 	for _, c := range cs {
+		if c.Counted {
+			continue
+		}
 		for _, s := range []Side{c.Slow, c.Fast} {
 			if !seen[s] {
 				seen[s] = true
@@ -101,7 +105,7 @@ func SideOf(name string) Side {
 
 // NewResults returns empty results, for samples taken in process (Add).
 func NewResults() *Results {
-	return &Results{Stat: Min, ns: map[Key]map[string][]float64{}, allocs: map[Key]map[string][]float64{}}
+	return &Results{Stat: Min, ns: map[Key]map[string][]float64{}, allocs: map[Key]map[string][]float64{}, instr: map[Key]map[string][]float64{}}
 }
 
 // Add records one sample of s's time per operation.

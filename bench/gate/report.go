@@ -11,7 +11,7 @@ import (
 func Report(w io.Writer, r *Results, outs []Outcome) bool {
 	ok, notRun := true, 0
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "target\tbenchmarks (num/den)\tnum ns/op\tden ns/op\tratio\twant\tresult")
+	fmt.Fprintln(tw, "target\tbenchmarks (num/den)\tnum /op\tden /op\tratio\twant\tresult")
 	for _, o := range outs {
 		want := fmt.Sprintf(">= %.2fx", o.Min)
 		if o.Max != 0 {
@@ -31,7 +31,11 @@ func Report(w io.Writer, r *Results, outs []Outcome) bool {
 		if !o.Pass {
 			result, ok = "FAIL", false
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.1f\t%.2fx\t%s\t%s\n", o.Target, pair(o), o.SlowNs, o.FastNs, o.Ratio, want, result)
+		unit := "ns"
+		if o.Counted {
+			unit = "instr"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.1f %s\t%.1f %s\t%.2fx\t%s\t%s\n", o.Target, pair(o), o.SlowNs, unit, o.FastNs, unit, o.Ratio, want, result)
 	}
 	tw.Flush()
 	if notRun > 0 {

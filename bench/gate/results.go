@@ -29,6 +29,7 @@ type Results struct {
 	Stat   Stat
 	ns     map[Key]map[string][]float64 // sec/op in ns
 	allocs map[Key]map[string][]float64 // allocs/op, when reported
+	instr  map[Key]map[string][]float64 // InstrUnit, counted (cmd/instrparity)
 	runs   []*Manifest                  // what the runs were meant to hold
 }
 
@@ -67,13 +68,15 @@ func Read(r io.Reader, name string) (*Results, error) {
 				add(res.ns, k, impl, v.Value*1e9)
 			case "allocs/op":
 				add(res.allocs, k, impl, v.Value)
+			case InstrUnit:
+				add(res.instr, k, impl, v.Value)
 			}
 		}
 	}
 	if err := br.Err(); err != nil {
 		return nil, err
 	}
-	if len(res.ns) == 0 {
+	if len(res.ns) == 0 && len(res.instr) == 0 {
 		return nil, fmt.Errorf("%s: no benchmark results", name)
 	}
 	return res, nil
@@ -113,6 +116,22 @@ func (r *Results) NsPerOp(k Key, impl string) (float64, bool) {
 	if r.Stat == Median {
 		return median(xs)
 	}
+	if len(xs) == 0 {
+		return 0, false
+	}
+	return slices.Min(xs), true
+}
+
+// InstrUnit is the unit of instructions executed per call, as
+// cmd/instrparity counts them under callgrind and writes them (-o) for
+// the checks that read counts, not time (Check.Counted).
+const InstrUnit = "instr/op"
+
+// InstrPerOp returns a benchmark's instructions per call, and whether it
+// was counted. Counts are the same on every run, so any sample will do;
+// the least is taken, as for time.
+func (r *Results) InstrPerOp(k Key, impl string) (float64, bool) {
+	xs := r.instr[k][impl]
 	if len(xs) == 0 {
 		return 0, false
 	}

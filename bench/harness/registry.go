@@ -6,6 +6,7 @@ package harness
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -106,4 +107,14 @@ func (g *Generated) Size() int {
 		return g.Spec.Policies
 	}
 	return g.Spec.N
+}
+
+// Workload is the package's shape and size as benchmark names carry them:
+// shape=exact/N=100, or shape=fast/P=10 for a policy package.
+func (g *Generated) Workload() string {
+	size := "N"
+	if g.Kind == Policies {
+		size = "P"
+	}
+	return fmt.Sprintf("shape=%s/%s=%d", g.Label(), size, g.Size())
 }

@@ -7,6 +7,11 @@
 // on any miss (2 on a usage or read error). With -table it prints instead
 // the destination targets' ratios as a Markdown table (gate.Table) and the
 // other checks' lines, for bench/README.
+//
+// The live checks read instructions per call, not time: pass the file
+// cmd/instrparity -o writes (results/instr.txt) beside the timed results,
+// as make bench-gate does; where a run's manifest lists a workload and
+// the counts lack it, its live checks fail as missing.
 package main
 
 import (
@@ -82,7 +87,7 @@ func run(modeName string, benchstat bool, stat gate.Stat, files []string) int {
 	if !res.HasManifest() {
 		fmt.Println("(no run manifest in these results: a check counts as not run when its function has no benchmark at its shape and size)")
 	}
-	fmt.Printf("Targets of issue 6 (%s mode; ratios of each benchmark's %s ns/op):\n", m.Name, stat)
+	fmt.Printf("Targets of issue 6 (%s mode; ratios of each benchmark's %s ns/op, or of counted instructions per call):\n", m.Name, stat)
 	outs := gate.Evaluate(res, gate.Checks(m))
 	shown := outs
 	if *table {

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/destgen/destgen/bench/gate"
 )
 
 // counts are one loop's callgrind events per call: instructions and
@@ -17,7 +20,9 @@ type counts struct{ Ir, Mispredicts float64 }
 
 // result is one row: a lookup on a name sample of a package.
 type result struct {
-	Row       string
+	Pkg       string // the package of bench/gen/
+	Workload  string // its shape and size as benchmarks name it: shape=S/N=n
+	Fn, Names string // the lookup and its sample's names= label
 	Gen, Live counts
 }
 
@@ -35,7 +40,7 @@ func (r result) format(pass bool) string {
 	if !pass {
 		verdict = "FAIL"
 	}
-	return fmt.Sprintf("%-40s %12.1f %12.1f %7.3f %8.3f %8.3f %7.3f  %s", r.Row, r.Gen.Ir, r.Live.Ir, r.Live.Ir/r.Gen.Ir,
+	return fmt.Sprintf("%-40s %12.1f %12.1f %7.3f %8.3f %8.3f %7.3f  %s", r.Pkg+"/"+r.Fn+"/"+r.Names, r.Gen.Ir, r.Live.Ir, r.Live.Ir/r.Gen.Ir,
 		r.Gen.Mispredicts, r.Live.Mispredicts, ratioOrOne(r.Live.Mispredicts, r.Gen.Mispredicts), verdict)
 }
 
@@ -50,7 +55,7 @@ func ratioOrOne(a, b float64) float64 {
 }
 
 // runPackage builds pkg's program in dir/pkg, writes its samples, and
-// runs every row under callgrind.
+// runs every row under callgrind, once per front door.
 func runPackage(pkg, dir string, iters int) ([]result, error) {
 	out := filepath.Join(dir, pkg)
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -71,19 +76,23 @@ func runPackage(pkg, dir string, iters int) ([]result, error) {
 	if err := command(bin, "-write", samples).Run(); err != nil {
 		return nil, fmt.Errorf("%s: writing samples: %v", pkg, err)
 	}
-	rows, err := rowNames(samples)
+	results, err := readRows(samples, pkg)
 	if err != nil {
 		return nil, err
 	}
 	plan := filepath.Join("gen", pkg, pkg+"_gen.plan")
-	var results []result
-	for i, row := range rows {
-		r, err := runRow(bin, samples, plan, out, i, iters)
+	for _, impl := range []string{"gen", "live"} {
+		cs, err := runLoops(bin, samples, plan, out, len(results), iters, impl)
 		if err != nil {
-			return nil, fmt.Errorf("%s %s: %v", pkg, row, err)
+			return nil, fmt.Errorf("%s %s: %v", pkg, impl, err)
 		}
-		r.Row = pkg + "/" + row
-		results = append(results, r)
+		for i := range results {
+			if impl == "gen" {
+				results[i].Gen = cs[i]
+			} else {
+				results[i].Live = cs[i]
+			}
+		}
 	}
 	return results, nil
 }
@@ -94,51 +103,38 @@ func command(name string, args ...string) *exec.Cmd {
 	return c
 }
 
-// rowNames lists the rows of a samples file as fn/names.
-func rowNames(path string) ([]string, error) {
+// readRows returns a result per row of pkg's samples file, named,
+// without counts.
+func readRows(path, pkg string) ([]result, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var s struct{ Rows []struct{ Fn, Names string } }
+	var s struct {
+		Workload string
+		Rows     []struct{ Fn, Names string }
+	}
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, err
 	}
-	var out []string
+	var out []result
 	for _, r := range s.Rows {
-		out = append(out, r.Fn+"/"+r.Names)
+		out = append(out, result{Pkg: pkg, Workload: s.Workload, Fn: r.Fn, Names: r.Names})
 	}
 	return out, nil
 }
 
-// runRow runs row i's gen and live loops, each in its own process under
-// callgrind.
-func runRow(bin, samples, plan, out string, i, iters int) (result, error) {
-	var r result
-	for _, impl := range []string{"gen", "live"} {
-		c, err := runLoop(bin, samples, plan, out, i, iters, impl)
-		if err != nil {
-			return result{}, fmt.Errorf("%s: %v", impl, err)
-		}
-		if impl == "gen" {
-			r.Gen = c
-		} else {
-			r.Live = c
-		}
-	}
-	return r, nil
-}
-
-// runLoop runs one loop under callgrind and reads its costs per call from
-// the dump between main.measured and main.done.
-func runLoop(bin, samples, plan, out string, i, iters int, impl string) (counts, error) {
-	file := filepath.Join(out, fmt.Sprintf("cg.%d.%s", i, impl))
+// runLoops runs every row's loop on one front door in one process under
+// callgrind and reads each loop's costs per call from its dump: row i's
+// loop is dump 2i+2, between main.measured and main.done.
+func runLoops(bin, samples, plan, out string, rows, iters int, impl string) ([]counts, error) {
+	file := filepath.Join(out, "cg."+impl)
 	old, _ := filepath.Glob(file + "*")
 	for _, f := range old {
 		os.Remove(f)
 	}
 	c := command("valgrind", "--tool=callgrind", "--branch-sim=yes", "--dump-before=main.measured", "--dump-before=main.done",
-		"--callgrind-out-file="+file, bin, "-read", samples, "-plan", plan, "-row", strconv.Itoa(i), "-iters", strconv.Itoa(iters), "-impl", impl)
+		"--callgrind-out-file="+file, bin, "-read", samples, "-plan", plan, "-iters", strconv.Itoa(iters), "-impl", impl)
 	var log bytes.Buffer
 	c.Stderr = &log // valgrind's banner, and any failure
 	// Callgrind asserts on Go's preemption signals; with one P no idle
@@ -146,13 +142,21 @@ func runLoop(bin, samples, plan, out string, i, iters int, impl string) (counts,
 	// a time, and spinning ones took minutes of a row's run).
 	c.Env = append(os.Environ(), "GODEBUG=asyncpreemptoff=1", "GOMAXPROCS=1")
 	if err := c.Run(); err != nil {
-		return counts{}, fmt.Errorf("valgrind: %v\n%s", err, log.String())
+		return nil, fmt.Errorf("valgrind: %v\n%s", err, log.String())
 	}
-	b, err := os.ReadFile(file + ".2")
-	if err != nil {
-		return counts{}, err
+	var cs []counts
+	for i := range rows {
+		b, err := os.ReadFile(fmt.Sprintf("%s.%d", file, 2*i+2))
+		if err != nil {
+			return nil, err
+		}
+		c, err := totals(b, float64(iters))
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %v", i, err)
+		}
+		cs = append(cs, c)
 	}
-	return totals(b, float64(iters))
+	return cs, nil
 }
 
 // totals reads a callgrind dump's totals of Ir, Bcm and Bim per call.
@@ -179,4 +183,25 @@ func totals(dump []byte, calls float64) (counts, error) {
 		return counts{}, fmt.Errorf("no totals in the dump")
 	}
 	return counts{Ir: get("Ir") / calls, Mispredicts: (get("Bcm") + get("Bim")) / calls}, nil
+}
+
+// writeResults writes rs as Go benchmark results, one line per row and
+// front door, named as the timed benchmarks are
+// (BenchmarkResolve/shape=exact/N=100/names=hits/impl=live), with
+// instructions and mispredicted branches per call as the values: the
+// file cmd/gate reads for the live checks (make bench-gate).
+func writeResults(w io.Writer, rs []result, iters int) error {
+	for _, r := range rs {
+		for _, x := range []struct {
+			impl string
+			c    counts
+		}{{"gen", r.Gen}, {"live", r.Live}} {
+			_, err := fmt.Fprintf(w, "Benchmark%s/%s/names=%s/impl=%s\t%d\t%.2f %s\t%.3f mispredicts/op\n",
+				r.Fn, r.Workload, r.Names, x.impl, iters, x.c.Ir, gate.InstrUnit, x.c.Mispredicts)
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
