@@ -2,7 +2,6 @@ package gate
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Mode selects the sizes and targets checked.
@@ -82,15 +81,8 @@ func side(fn, config, impl string) Side { return Side{Key{fn, config}, impl} }
 // Checks returns every ratio check of mode m.
 func Checks(m Mode) []Check {
 	var cs []Check
-	for _, s := range shapes {
-		for _, n := range m.Sizes {
-			cs = append(cs, destChecks(s, n)...)
-		}
-		for _, f := range families {
-			for _, n := range m.FamilySizes {
-				cs = append(cs, destChecks(s+"-"+f, n)...)
-			}
-		}
+	for _, w := range destWorkloads(m) {
+		cs = append(cs, destChecks(w.shape, w.n)...)
 	}
 	for _, mix := range mixes {
 		for _, p := range m.PolicySizes {
@@ -118,6 +110,30 @@ func Checks(m Mode) []Check {
 		cs = ci
 	}
 	return cs
+}
+
+// destWorkload is a destination workload the gate checks: a shape label
+// (ShapeLabels) at a size.
+type destWorkload struct {
+	shape string
+	n     int
+}
+
+// destWorkloads are mode m's destination workloads: each shape's classic
+// family at m.Sizes, then its other families at m.FamilySizes.
+func destWorkloads(m Mode) []destWorkload {
+	var out []destWorkload
+	for _, s := range shapes {
+		for _, n := range m.Sizes {
+			out = append(out, destWorkload{s, n})
+		}
+		for _, f := range families {
+			for _, n := range m.FamilySizes {
+				out = append(out, destWorkload{s + "-" + f, n})
+			}
+		}
+	}
+	return out
 }
 
 // generalChecks are issue 22's targets on the General mix: node hits
@@ -182,7 +198,8 @@ func destChecks(shape string, n int) []Check {
 // BenchmarkLiveParity's paired rounds on a 2-core machine at load 1, a
 // round's live/gen ratio had a standard deviation of 10-47%, and so had
 // its control, the generated loop against itself (bench/README, session
-// 21). Not a CI target here: CI runs cmd/instrparity at N = 100 itself.
+// 21). Not a CI target here: CI's make bench-ci runs cmd/instrparity on
+// its set itself.
 const liveMax = 1.05
 
 // liveChecks bound impl=live by impl=gen on every workload the benchmarks
@@ -195,24 +212,16 @@ func liveChecks(m Mode) []Check {
 	bound := func(fn, cfg string) {
 		cs = append(cs, Check{Target: target + " (" + fn + ")", Slow: side(fn, cfg, "live"), Fast: side(fn, cfg, "gen"), Max: liveMax, Counted: true})
 	}
-	sizes := func(label string) []int {
-		if strings.Contains(label, "-") {
-			return m.FamilySizes
+	for _, w := range destWorkloads(m) {
+		cfg := func(names string) string { return fmt.Sprintf("shape=%s/N=%d/names=%s", w.shape, w.n, names) }
+		for _, names := range []string{"hits", "hits-zipf", "wild", "miss", "invalid", "mixed", "mixed-zipf"} {
+			bound("Resolve", cfg(names))
 		}
-		return m.Sizes
-	}
-	for _, shape := range ShapeLabels() {
-		for _, n := range sizes(shape) {
-			cfg := func(names string) string { return fmt.Sprintf("shape=%s/N=%d/names=%s", shape, n, names) }
-			for _, names := range []string{"hits", "hits-zipf", "wild", "miss", "invalid", "mixed", "mixed-zipf"} {
-				bound("Resolve", cfg(names))
-			}
-			for _, names := range []string{"wild", "mixed"} {
-				bound("Matches", cfg(names))
-			}
-			for _, names := range []string{"hits", "mixed"} {
-				bound("Allowed", cfg(names))
-			}
+		for _, names := range []string{"wild", "mixed"} {
+			bound("Matches", cfg(names))
+		}
+		for _, names := range []string{"hits", "mixed"} {
+			bound("Allowed", cfg(names))
 		}
 	}
 	policySets := map[string][]int{"fast": m.PolicySizes, "mixed": m.PolicySizes, "general": m.GeneralSizes}
