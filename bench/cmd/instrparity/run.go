@@ -144,11 +144,19 @@ func runLoops(bin, samples, plan, out string, rows, iters int, impl string) ([]c
 	if err := c.Run(); err != nil {
 		return nil, fmt.Errorf("valgrind: %v\n%s", err, log.String())
 	}
+	// Exactly two dumps a row, the second a loop's: a dump more or less
+	// would shift every row's counts onto another's.
+	if _, err := os.Stat(fmt.Sprintf("%s.%d", file, 2*rows+1)); err == nil {
+		return nil, fmt.Errorf("more than two callgrind dumps a row in %s", file)
+	}
 	var cs []counts
 	for i := range rows {
 		b, err := os.ReadFile(fmt.Sprintf("%s.%d", file, 2*i+2))
 		if err != nil {
 			return nil, err
+		}
+		if !bytes.Contains(b, []byte("Trigger: --dump-before=main.done")) {
+			return nil, fmt.Errorf("row %d: dump %d is not a measured loop's", i, 2*i+2)
 		}
 		c, err := totals(b, float64(iters))
 		if err != nil {
