@@ -25,8 +25,7 @@ import (
 // three (a doorkeeper, as in TinyLFU, of the last two missed names): on
 // a stream of names that rarely repeat, a miss costs a probe and two
 // stored words rather than a way's rewrite, and the hot names are not
-// evicted by names seen once. Ways are replaced in
-// turn (FIFO).
+// evicted by names seen once. Ways are replaced in turn (FIFO).
 //
 // A set is cacheSetWords words, 64-byte aligned: two header lines, then
 // the ways' names.
