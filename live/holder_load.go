@@ -9,7 +9,9 @@ package live
 // next plan into it when it fits (runtime.PlanMemory), where a fresh
 // buffer's first touch was most of a reload's cost (bench/README,
 // "Reload, session 19"). The Holder keeps at most one plan's memory
-// for that.
+// for that. A reload sooner after the last than a collection has run
+// runs one itself, when the heap to scan is small beside the plan, and
+// waits up to 10 ms for that memory (runtime.PlanMemory's reclaim).
 func (h *Holder) LoadFile(path string) (*Realm, error) {
 	r, err := loadFile(path, &h.mem)
 	if err != nil {

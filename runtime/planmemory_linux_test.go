@@ -154,3 +154,86 @@ func TestPlanMemoryRoom(t *testing.T) {
 	}
 	goruntime.KeepAlive(held)
 }
+
+// TestPlanMemoryReclaims: a reload sooner after the last than any
+// collection (nothing kept yet, the replaced buffer unreferenced) reads
+// into the replaced buffer, not fresh memory: the load collects for it
+// when the heap to scan is small (reclaim).
+func TestPlanMemoryReclaims(t *testing.T) {
+	m := &PlanMemory{}
+	first, _ := planBuffer(hugeReadMin, m)
+	was := at(first)
+	served, _ := planBuffer(hugeReadMin, m) // replaces first, served until now
+	goruntime.KeepAlive(first)
+	b, _ := planBuffer(hugeReadMin, m) // no collection need have run since
+	if at(b) != was {
+		t.Errorf("a reload right after the last read into %#x, not the replaced buffer at %#x (%d bytes to scan)", at(b), was, scannedHeap())
+	}
+	goruntime.KeepAlive(served)
+}
+
+// TestPlanMemoryReclaimHeld: a replaced buffer a reader still holds is
+// not kept by the load's collection; the load waits at most
+// reclaimWait for it, then reads into other memory.
+func TestPlanMemoryReclaimHeld(t *testing.T) {
+	m := &PlanMemory{}
+	held, _ := planBuffer(hugeReadMin, m)
+	served, _ := planBuffer(hugeReadMin, m)
+	start := time.Now()
+	b, _ := planBuffer(hugeReadMin, m)
+	if took := time.Since(start); took > reclaimWait+time.Second {
+		t.Errorf("a load with the replaced buffer held took %v, want about reclaimWait (%v)", took, reclaimWait)
+	}
+	if at(b) == at(held) || at(b) == at(served) {
+		t.Error("a load read into a buffer still held")
+	}
+	goruntime.KeepAlive(held)
+	goruntime.KeepAlive(served)
+}
+
+// TestPlanMemoryReclaimScanBound: a load collects for the replaced
+// buffer only when one awaits the collector and the heap to scan is at
+// most reclaimScanRatio times the buffer; with a larger heap it leaves
+// the collection to the collector, and with nothing awaiting (the first
+// reload, or one after the buffer was kept and taken) there is nothing
+// to collect for.
+func TestPlanMemoryReclaimScanBound(t *testing.T) {
+	words := hugeAllocWords(hugeReadMin + 1)
+	for _, c := range []struct {
+		name    string
+		pointer int // words of pointers held while reclaim runs
+		armed   bool
+		collect bool
+	}{
+		{"small heap", 0, true, true},
+		{"heap over the bound", 2 * words * reclaimScanRatio, true, false},
+		{"nothing awaiting", 0, false, false},
+	} {
+		m := &PlanMemory{}
+		planBuffer(hugeReadMin, m) // replaced by served below, referred to by nothing
+		served, _ := planBuffer(hugeReadMin, m)
+		ptrs := make([]*int, c.pointer)
+		for i := range ptrs {
+			ptrs[i] = &c.pointer
+		}
+		goruntime.GC() // counts ptrs as scanned; the first buffer is then kept: forget it
+		time.Sleep(time.Millisecond)
+		m.mu.Lock()
+		m.kept, m.armed = nil, c.armed
+		m.mu.Unlock()
+		n := numGC()
+		m.reclaim(words)
+		if got := numGC() > n; got != c.collect {
+			t.Errorf("%s (%d bytes scanned, buffer %d): collected %v, want %v", c.name, scannedHeap(), words*8, got, c.collect)
+		}
+		goruntime.KeepAlive(ptrs)
+		goruntime.KeepAlive(served)
+	}
+}
+
+// numGC is the collections completed so far.
+func numGC() uint32 {
+	var s goruntime.MemStats
+	goruntime.ReadMemStats(&s)
+	return s.NumGC
+}
