@@ -13,13 +13,15 @@ const (
 	// to on Linux. On another size the advice still holds, only less of the
 	// buffer gets huge pages.
 	hugePage = 2 << 20
-	// hugeReadMin is the least file planBuffer asks huge pages for: the
-	// last huge page is faulted whole (up to 2 MB more resident) and the
-	// allocation is 4 MB larger in Go's heap statistics, more than a
-	// file under two huge pages; such a file's first touch costs less
-	// than 25 ms (the 2.9 MB exact 10k plan: about 20, 2 with the
-	// advice; bench/README, "Reading the plan").
-	hugeReadMin = 2 * hugePage
+	// hugeReadMin is the least file planBuffer asks huge pages for: one
+	// huge page. The last huge page is faulted whole (up to 2 MB more
+	// resident) and the allocation is 4 MB larger in Go's heap
+	// statistics, which a smaller file would mostly be. Two huge pages
+	// before session 23: the 4.0 MB exact 10k plan then read into 4 KB
+	// pages, a fresh Load 27-33 ms CPU (1,480 faults, up to 22 ms of
+	// them system time), and 11-15 ms with the advice (490 faults);
+	// bench/README, "Session 23".
+	hugeReadMin = hugePage
 )
 
 // planReadChunk is the most LoadPlanFile asks of one read: each
