@@ -156,8 +156,8 @@ func (m *PlanMemory) readyLocked() chan struct{} {
 // (reclaimScanRatio), it runs a collection and waits up to reclaimWait
 // for that buffer to be kept, so that the load reads into memory already
 // touched instead of fresh. Back-to-back reloads of exact 100k in a
-// serving process cost 16-27 ms of CPU with it, 21-89 without, the
-// collection counted (bench/README, "Reloads, session 23").
+// serving process cost 16-29 ms of CPU with it, 21-89 without, the
+// collection counted (bench/README, "Session 23").
 func (m *PlanMemory) reclaim(words int) {
 	m.mu.Lock()
 	wanted := m.kept == nil && m.armed
