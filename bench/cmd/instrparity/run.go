@@ -139,8 +139,11 @@ func runLoops(bin, samples, plan, out string, rows, iters int, impl string) ([]c
 	c.Stderr = &log // valgrind's banner, and any failure
 	// Callgrind asserts on Go's preemption signals; with one P no idle
 	// thread spins in the scheduler (under valgrind, threads run one at
-	// a time, and spinning ones took minutes of a row's run).
-	c.Env = append(os.Environ(), "GODEBUG=asyncpreemptoff=1", "GOMAXPROCS=1")
+	// a time, and spinning ones took minutes of a row's run). Valgrind
+	// 3.19 cannot decode RDTSCP, which the runtime's cputicks uses where
+	// CPUID offers it (AMD EPYC here): a contended lock's spin killed a
+	// row with SIGILL, so the runtime falls back to its fenced RDTSC.
+	c.Env = append(os.Environ(), "GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off", "GOMAXPROCS=1")
 	if err := c.Run(); err != nil {
 		return nil, fmt.Errorf("valgrind: %v\n%s", err, log.String())
 	}
