@@ -47,9 +47,13 @@ func main() {
 // 100k a fresh process's CPU time for the same work moved by 20-30%
 // between runs here (1.8-2.9 s at exact 100k, load 1-8), mostly when its
 // collections happen and how much fresh memory it faults in, against a
-// difference between the two of a few percent. Three pairs cost about
-// 15 s at exact 100k and a minute at iot 100k.
-const defaultCompileRuns = 3
+// difference between the two of a few percent. Three pairs were not
+// enough either: at exact 30k (live.Compile's own work over check+plan
+// about 15 ms of 300, 5%: building the artifact and the policy index),
+// the least of each read 1.17-1.23 in session 24's runs while the pairs'
+// medians read 1.09-1.12. Five pairs cost about 25 s at exact 100k and
+// 100 s at iot 100k.
+const defaultCompileRuns = 5
 
 // compileRuns is check plus planning and live.Compile, each run several
 // times, alternated: the run with the least CPU time of each, and the
