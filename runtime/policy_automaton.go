@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // PolicyAutomaton is a deterministic automaton that decides general
@@ -385,23 +386,28 @@ func compose(t stepTable, states int) (stepTable, bool) {
 type imageOf struct {
 	states []uint16
 	at     []int32
-	where  []int32 // where[to] is to's position in states, valid when
-	stamp  []int32 // stamp[to] == x+1
+	where  []int32 // where[to] is to's position in states, or -1
 }
 
 func (m *imageOf) init(states int) {
-	m.at, m.where, m.stamp = make([]int32, states), make([]int32, states), make([]int32, states)
+	m.at, m.where = make([]int32, states), make([]int32, states)
+	for i := range m.where {
+		m.where[i] = -1
+	}
 	m.states = make([]uint16, 0, states)
 }
 
 // of fills m with x's image in t (successors below states, as
 // newAutomaton and compose make them).
 func (m *imageOf) of(t stepTable, x, states int) {
+	for _, to := range m.states { // the last image's
+		m.where[to] = -1
+	}
 	m.states = m.states[:0]
 	for s := range states {
 		to := t.next[s<<t.shift|x]
-		if m.stamp[to] != int32(x+1) {
-			m.stamp[to], m.where[to] = int32(x+1), int32(len(m.states))
+		if m.where[to] < 0 {
+			m.where[to] = int32(len(m.states))
 			m.states = append(m.states, to)
 		}
 		m.at[s] = m.where[to]
@@ -451,18 +457,9 @@ func (c *columnSet) add(h uint64, col []uint16) int {
 	return len(c.prev) - 1
 }
 
-// hashColumn hashes a column four states a multiply.
+// hashColumn is Hash of a column's bytes.
 func hashColumn(col []uint16) uint64 {
-	h := uint64(len(col))
-	for len(col) >= 4 {
-		w := uint64(col[0]) | uint64(col[1])<<16 | uint64(col[2])<<32 | uint64(col[3])<<48
-		h = mix(h^w, hashK1)
-		col = col[4:]
-	}
-	for _, v := range col {
-		h = mix(h^uint64(v), hashK2)
-	}
-	return h
+	return Hash(unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(col))), 2*len(col)), 0)
 }
 
 // renumber returns each state's new number: 0 stays the dead state, the
