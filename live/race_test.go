@@ -149,7 +149,7 @@ func TestSwapRace(t *testing.T) {
 func readsDuringCompile(t *testing.T, h *Holder, srcA Source, reads *atomic.Int64) {
 	var b bytes.Buffer
 	b.WriteString(`{"destinations": [`)
-	for i := range 300 {
+	for i := range largeUpdateDests {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -175,7 +175,13 @@ func readsDuringCompile(t *testing.T, h *Holder, srcA Source, reads *atomic.Int6
 // A blocked reader finishes at most the read it had begun when an update
 // started, so a few reads in an update's time could still be a blocking
 // Current; ten are not.
+//
+// largeUpdateDests makes the large update take tens of milliseconds:
+// with 300 its compile took 2-3 ms, too short a window for the readers
+// to be sure of being scheduled on two shared cores: in session 24 all
+// three attempts once saw 0 reads.
 const (
+	largeUpdateDests     = 3000
 	minReadsDuringUpdate = 10
 	minReadAttempts      = 3
 )
