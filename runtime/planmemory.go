@@ -15,10 +15,10 @@ import (
 // surplus resident for the whole life of the plan read into it.
 const keptSlack = 4
 
-// firstRoom is the room for policy tables the first plan read through a
-// PlanMemory gets, before any plan's tables are known: one huge page,
-// which held the tables of the 1,000 policies of make scale's configs
-// (0.9 to 2 MB). Room a plan's tables do not use is never touched.
+// firstRoom is the room for tables (nodes and policy tables) the first
+// plan read through a PlanMemory gets, before any plan's tables are
+// known: one huge page, which held the policy tables of the 1,000
+// policies of make scale's configs (0.9 to 2 MB). Room a plan's tables do not use is never touched.
 const firstRoom = hugePage
 
 // reclaimWait is the longest a load waits, after the collection it asked
@@ -67,9 +67,10 @@ type PlanMemory struct {
 	// newest and replaced are the last two buffers handed out (handOut),
 	// weakly: only replaced may be kept.
 	newest, replaced handedOut
-	// room is the bytes of policy tables (listTables) of the last plan
-	// read through m, which the next buffer makes room for after the
-	// plan: about the same in the config's next version.
+	// room is the bytes of the tables of the last plan read through m
+	// (its nodes and policy tables: loadPlanFile), which the next buffer
+	// makes room for after the plan: about the same in the config's next
+	// version.
 	room      int
 	roomKnown bool
 	// armed is whether replaced carries the finalizer that keeps it, not
@@ -190,7 +191,7 @@ func scannedHeap() uint64 {
 	return s[0].Value.Uint64()
 }
 
-// noteRoom records want, the bytes of the policy tables of a plan read
+// noteRoom records want, the bytes of the room tables of a plan read
 // through m (nothing for a nil m).
 func (m *PlanMemory) noteRoom(want int) {
 	if m == nil {
@@ -201,7 +202,7 @@ func (m *PlanMemory) noteRoom(want int) {
 	m.mu.Unlock()
 }
 
-// roomFor is the room to leave for policy tables after a plan read
+// roomFor is the room to leave for the room tables after a plan read
 // through m: the last plan's and a word to align them (policyRoom);
 // before any plan, firstRoom; 0 for a nil m.
 func (m *PlanMemory) roomFor() int {

@@ -45,9 +45,10 @@ func ReadPlanFile(path string) ([]byte, error) {
 // LoadPlanFile is DecodePlanOwned of the plan artifact at path, read as
 // ReadPlanFile reads it, with the checksum computed during the read,
 // planReadChunk bytes at a time (live.LoadFile loads with it). It
-// validates as DecodePlan does. The policy index built from the plan
-// (NewPolicyIndex) places its largest tables on huge pages, in what is
-// left of the buffer's last one when they fit (policyRoom).
+// validates as DecodePlan does. The matcher and the policy index built
+// from the plan (NewMatcher, NewPolicyIndex) place their largest tables
+// on huge pages, in what is left of the buffer's last one when they fit
+// (policyRoom).
 func LoadPlanFile(path string) (*Plan, error) {
 	return loadPlanFile(path, nil)
 }
@@ -64,9 +65,12 @@ func loadPlanFile(path string, m *PlanMemory) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := listTables(&p.PolicyIndex)
+	nodes := nodeTableBytes(&p.Matcher)
+	want := listTables(&p.PolicyIndex) + nodes
 	m.noteRoom(want)
-	p.PolicyIndex.room = policyRoom(rest, want)
+	room := policyRoom(rest, want)
+	p.Matcher.room = room.carve(nodes)
+	p.PolicyIndex.room = room
 	return p, nil
 }
 

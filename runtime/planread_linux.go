@@ -24,7 +24,7 @@ import (
 // rest is the room after the buffer to the end of its last huge page,
 // which nothing else uses (nil below hugeReadMin). With m, the buffer
 // is m's kept one when it fits, and is kept by m once nothing refers to
-// it (PlanMemory), and rest holds at least the policy tables of the
+// it (PlanMemory), and rest holds at least the room tables of the
 // last plan read through m, so that they too are kept memory.
 func planBuffer(size int, m *PlanMemory) (buf, rest []byte) {
 	if size < hugeReadMin {

@@ -109,7 +109,7 @@ func (c *PolicyAutomaton) checkSteps() (int, string) {
 // or -1. It takes the maximum first, without a branch an entry could
 // mispredict, and looks for the entry only when that is too large.
 func firstAtLeast(s []uint16, n uint64) int {
-	if len(s) == 0 || uint64(slices.Max(s)) < n {
+	if uint64(max16(s)) < n {
 		return -1
 	}
 	for j, x := range s {
@@ -118,6 +118,22 @@ func firstAtLeast(s []uint16, n uint64) int {
 		}
 	}
 	return -1
+}
+
+// max16 is the largest entry of s, 0 for none. Four running maxima, not
+// slices.Max's one: each step of one waits for the last, and checking
+// exact 100k's 0.9 MB of carried steps took 6% of DecodePlan's time.
+func max16(s []uint16) uint16 {
+	var m0, m1, m2, m3 uint16
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		q := s[i : i+4 : i+4]
+		m0, m1, m2, m3 = max(m0, q[0]), max(m1, q[1]), max(m2, q[2]), max(m3, q[3])
+	}
+	for ; i < len(s); i++ {
+		m0 = max(m0, s[i])
+	}
+	return max(m0, m1, m2, m3)
 }
 
 // adoptSteps gives a c's carried step tables and reports whether it

@@ -3,6 +3,7 @@ package runtime
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -205,4 +206,44 @@ func TestAdoptStepsMalformed(t *testing.T) {
 	if rejected == 0 || rejected == 500 {
 		t.Errorf("%d of 500 corruptions rejected, want some and not all", rejected)
 	}
+}
+
+// TestMax16: max16 is slices.Max (0 for none) at every length around its
+// four lanes' step, with the largest entry in every position, so that
+// each lane and the tail loop have to carry it.
+func TestMax16(t *testing.T) {
+	for n := 0; n <= 13; n++ {
+		if got := max16(make([]uint16, n)); got != 0 {
+			t.Errorf("max16 of %d zeros = %d", n, got)
+		}
+		for at := 0; at < n; at++ {
+			s := make([]uint16, n)
+			for i := range s {
+				s[i] = uint16(i % 3)
+			}
+			s[at] = 0xfff0 + uint16(at)
+			if got, want := max16(s), slices.Max(s); got != want {
+				t.Errorf("max16 of %d entries, largest at %d = %d, want %d", n, at, got, want)
+			}
+		}
+	}
+}
+
+func BenchmarkMax16(b *testing.B) {
+	s := make([]uint16, 450_000)
+	for i := range s {
+		s[i] = uint16(i * 7919 % 865)
+	}
+	var sink uint16
+	b.Run("max16", func(b *testing.B) {
+		for b.Loop() {
+			sink += max16(s)
+		}
+	})
+	b.Run("slices.Max", func(b *testing.B) {
+		for b.Loop() {
+			sink += slices.Max(s)
+		}
+	})
+	_ = sink
 }

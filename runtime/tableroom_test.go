@@ -107,3 +107,58 @@ func TestPolicyRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestTableRoomCarve: carve cuts whole words from the front of a room,
+// rounding bytes up, for a size at, below and above what is left, and
+// leaves the room unchanged when it cannot (nothing asked, too much, the
+// nil room).
+func TestTableRoomCarve(t *testing.T) {
+	const words = 10
+	for _, c := range []struct {
+		size, got int // got: words carved, 0 for none
+	}{{0, 0}, {1, 1}, {8, 1}, {9, 2}, {8*words - 1, words}, {8 * words, words}, {8*words + 1, 0}} {
+		r := &tableRoom{free: make([]uint64, words)}
+		lo := unsafe.SliceData(r.free)
+		cut := r.carve(c.size)
+		if c.got == 0 {
+			if cut != nil || len(r.free) != words || unsafe.SliceData(r.free) != lo {
+				t.Errorf("%d bytes: carved %v, room left %d words", c.size, cut, len(r.free))
+			}
+			continue
+		}
+		if cut == nil || len(cut.free) != c.got || cap(cut.free) != c.got || unsafe.SliceData(cut.free) != lo {
+			t.Fatalf("%d bytes: carved %v, want the room's first %d words", c.size, cut, c.got)
+		}
+		if len(r.free) != words-c.got || c.got < words && unsafe.Pointer(unsafe.SliceData(r.free)) != unsafe.Add(unsafe.Pointer(lo), 8*c.got) {
+			t.Errorf("%d bytes: room left %d words, not the rest after the cut", c.size, len(r.free))
+		}
+	}
+	if (*tableRoom)(nil).carve(8) != nil {
+		t.Error("the nil room carved")
+	}
+}
+
+// TestNodeTableBytes: a matcher's nodes ask for room from roomTableMin
+// bytes on, as roomSlice places them, and not below.
+func TestNodeTableBytes(t *testing.T) {
+	per := int(unsafe.Sizeof(Node{}))
+	least := (roomTableMin + per - 1) / per // the fewest nodes of roomTableMin bytes or more
+	for _, n := range []int{0, least - 1, least, least + 1} {
+		c := &Compact{Nodes: make([]int32, n*NodeStride)}
+		want := 0
+		if n*per >= roomTableMin {
+			want = n * per
+		}
+		if got := nodeTableBytes(c); got != want {
+			t.Errorf("%d nodes: %d bytes, want %d", n, got, want)
+		}
+		r := &tableRoom{free: make([]uint64, (n*per+7)/8)}
+		s := roomSlice[Node](r, n)
+		if fromRoom := n > 0 && len(r.free) == 0; fromRoom != (want > 0) {
+			t.Errorf("%d nodes: from the room %v, asked for room %v", n, fromRoom, want > 0)
+		}
+		if len(s) != n {
+			t.Errorf("%d nodes: len %d", n, len(s))
+		}
+	}
+}
