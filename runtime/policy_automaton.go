@@ -184,15 +184,23 @@ type automaton struct {
 	floor []uint32
 }
 
-// newAutomaton expands c, clamping anything out of range to the dead
-// state so that a malformed automaton cannot make run read out of bounds.
-func newAutomaton(c *PolicyAutomaton) *automaton {
-	classes := min(max(c.Classes, 1), maxAutomatonClasses)
-	states := min(len(c.Next)/int(classes), MaxAutomatonStates)
+// automatonDims are the states and classes newAutomaton expands c to,
+// clamped, and the shift of its transition table's rows.
+func automatonDims(c *PolicyAutomaton) (states int, classes uint32, shift uint8) {
+	classes = min(max(c.Classes, 1), maxAutomatonClasses)
+	states = min(len(c.Next)/int(classes), MaxAutomatonStates)
 	if states == 0 {
 		states, classes = 1, 1
 	}
-	a := &automaton{shift: uint8(log2(pow2AtLeast(int(classes))))}
+	return states, classes, uint8(log2(pow2AtLeast(int(classes))))
+}
+
+// newAutomaton expands c, clamping anything out of range to the dead
+// state so that a malformed automaton cannot make run read out of bounds.
+// Its transition table comes from room (roomSlice).
+func newAutomaton(c *PolicyAutomaton, room *tableRoom) *automaton {
+	states, classes, shift := automatonDims(c)
+	a := &automaton{shift: shift}
 	class := func(s string, i int) uint8 {
 		if i < len(s) && uint32(s[i]) < classes {
 			return s[i]
@@ -213,7 +221,7 @@ func newAutomaton(c *PolicyAutomaton) *automaton {
 		return 0
 	}
 	order := a.renumber(states, old)
-	a.next = make([]uint16, states<<a.shift)
+	a.next = roomSlice[uint16](room, states<<a.shift)
 	a.accept = make([]uint32, states*numOps)
 	for s, n := range order {
 		for k := 0; k < int(classes); k++ {

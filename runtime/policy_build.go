@@ -21,8 +21,12 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	// even a split one left empty, starts past 0 and its slot's end is
 	// not 0, which marks an empty slot.
 	x := &PolicyIndex{front8: emptyTable, back8: emptyTable, entries: []policyEntry{{policy: noPolicy}}}
+	// The automata first: room holds their tables (listTables), then
+	// what fits of the key tables'.
+	room := c.room.take()
+	x.addAutomata(c, room)
 	for _, spec := range specs {
-		t := x.addTable(spec, byTable[spec])
+		t := x.addTable(spec, byTable[spec], room)
 		switch {
 		case spec == tableSpec{klen: 8}:
 			x.front8 = t
@@ -40,7 +44,6 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 	sort.SliceStable(x.small, func(i, j int) bool { return x.small[i].minPolicy < x.small[j].minPolicy })
 	x.always = x.addBucket(always)
 	x.only8 = len(x.small) == 0 && len(always) == 0 && len(infix) == 0 && !x.front8Fold
-	x.addAutomata(c)
 	if len(specs) == 0 && len(always) == 0 && len(infix) == 0 && len(x.autos) == 1 && x.byPolicy == nil {
 		x.whole = x.autos[0]
 	} else if len(x.autos) == 1 && len(c.Automata[0].Policies)*minLeadShare >= len(c.Flags) {
@@ -55,7 +58,7 @@ func NewPolicyIndex(c *CompactPolicies) *PolicyIndex {
 		for i := b.start; i < b.end; i++ {
 			which = append(which, i)
 		}
-		x.infix = newInfixIndex(x.entries, which)
+		x.infix = newInfixIndex(x.entries, which, room)
 	}
 	return x
 }
@@ -102,13 +105,13 @@ func sortEntries(c *CompactPolicies) (specs []tableSpec, byTable map[tableSpec][
 // 58. A quarter is between them.
 const minLeadShare = 4
 
-// addAutomata expands c's automata: those listing a CheckAutomaton policy
-// run on every name, the others stand for their policies' match function.
-func (x *PolicyIndex) addAutomata(c *CompactPolicies) {
-	room := c.room.take()
+// addAutomata expands c's automata, their tables from room: those
+// listing a CheckAutomaton policy run on every name, the others stand
+// for their policies' match function.
+func (x *PolicyIndex) addAutomata(c *CompactPolicies, room *tableRoom) {
 	for i := range c.Automata {
 		ca := &c.Automata[i]
-		a := newAutomaton(ca)
+		a := newAutomaton(ca, room)
 		if listAutomaton(c, ca) {
 			a.words(room)
 			x.autos = append(x.autos, a)
@@ -136,14 +139,21 @@ func listAutomaton(c *CompactPolicies, ca *PolicyAutomaton) bool {
 	return true
 }
 
-// listTables is the most bytes of the tables words builds for c's list
-// automata that carry their step tables: chunk, and cols (2 bytes per
-// pair table entry at most) or quadRows (4 per quad table entry). An
-// automaton that carries none gets its tables made.
+// listTables is the most bytes of the tables NewPolicyIndex places in
+// c's room ahead of any other: every automaton's transition table of
+// roomTableMin bytes or more (newAutomaton), and, for the list automata
+// that carry their step tables, what words builds: chunk, and cols (2
+// bytes per pair table entry at most) or quadRows (4 per quad table
+// entry). An automaton that carries none gets its tables made. The key
+// tables' slots take what is left (newKeyTable).
 func listTables(c *CompactPolicies) int {
 	n := 0
 	for i := range c.Automata {
 		ca := &c.Automata[i]
+		states, _, shift := automatonDims(ca)
+		if next := 2 * states << shift; next >= roomTableMin {
+			n += next
+		}
 		if ca.PairSymbols == 0 || ca.PairSymbols == NoPairTables || !listAutomaton(c, ca) {
 			continue
 		}
@@ -187,8 +197,8 @@ func lowerString(s string) string {
 }
 
 // addTable appends the buckets of one table's entries to x.entries and
-// returns the table.
-func (x *PolicyIndex) addTable(spec tableSpec, es []policyEntry) keyTable {
+// returns the table, its slots from room.
+func (x *PolicyIndex) addTable(spec tableSpec, es []policyEntry, room *tableRoom) keyTable {
 	t := keyTable{klen: uint8(spec.klen), back: spec.back, fold: spec.fold, minPolicy: noPolicy,
 		mask: keyMask(spec.klen), backShift: uint8(64 - 8*spec.klen)}
 	byKey := map[uint64][]policyEntry{}
@@ -217,7 +227,7 @@ func (x *PolicyIndex) addTable(spec tableSpec, es []policyEntry) keyTable {
 		}
 		buckets[i] = x.addBucket(es)
 	}
-	slots := newKeyTable(keys, buckets)
+	slots := newKeyTable(keys, buckets, room)
 	t.slots, t.shift = slots.slots, slots.shift
 	if spec.klen == 8 && !spec.fold {
 		for i := range t.slots {
@@ -231,7 +241,7 @@ func (x *PolicyIndex) addTable(spec tableSpec, es []policyEntry) keyTable {
 		}
 	}
 	if len(deep.keys) > 0 {
-		d := x.addDeep(&deep)
+		d := x.addDeep(&deep, room)
 		t.deep = &d
 	}
 	t.filter, t.filterShift = newFilter(keys)
@@ -323,13 +333,13 @@ func wordString(w uint64) string {
 }
 
 // addDeep appends d's buckets to x.entries and returns their table, its
-// slots with briefs.
-func (x *PolicyIndex) addDeep(d *deepEntries) keyTable {
+// slots with briefs, from room.
+func (x *PolicyIndex) addDeep(d *deepEntries, room *tableRoom) keyTable {
 	buckets := make([]bucket, len(d.keys))
 	for i, k := range d.keys {
 		buckets[i] = x.addBucket(d.byKey[k])
 	}
-	t := newKeyTable(d.keys, buckets)
+	t := newKeyTable(d.keys, buckets, room)
 	x.setBriefs(&t)
 	return t
 }
@@ -383,10 +393,11 @@ func (x *PolicyIndex) addBucket(es []policyEntry) bucket {
 const maxLoadNum, maxLoadDen = 1, 2
 
 // newKeyTable places each keys[i], with buckets[i], by linear probing in
-// a table at most maxLoad full; buckets are not empty.
-func newKeyTable(keys []uint64, buckets []bucket) keyTable {
+// a table at most maxLoad full, its slots from room; buckets are not
+// empty.
+func newKeyTable(keys []uint64, buckets []bucket, room *tableRoom) keyTable {
 	n := pow2AtLeast(max(2, (len(keys)*maxLoadDen+maxLoadNum-1)/maxLoadNum))
-	t := keyTable{slots: make([]keySlot, n), shift: uint8(64 - log2(n))}
+	t := keyTable{slots: roomSlice[keySlot](room, n), shift: uint8(64 - log2(n))}
 	mask := uint64(n - 1)
 	for i, k := range keys {
 		j := (k * hashMul) >> t.shift

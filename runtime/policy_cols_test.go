@@ -75,7 +75,7 @@ func TestWordsByColumn(t *testing.T) {
 	for _, n := range []int{4, 40, 300} {
 		for round := range rounds {
 			pa := randomAutomaton(rng, n)
-			a := newAutomaton(&pa)
+			a := newAutomaton(&pa, nil)
 			a.quad, a.quadClass = nil, nil              // as compose leaves them when they do not fit
 			room := newTableRoom(roomMin * (round % 2)) // every other one's tables from a room
 			a.words(room)

@@ -60,7 +60,7 @@ func TestFloors(t *testing.T) {
 // runs the automaton after its probes, with the same answers.
 func TestFloorWork(t *testing.T) {
 	c := floorIndex()
-	a := newAutomaton(&c.Automata[0])
+	a := newAutomaton(&c.Automata[0], nil)
 	for _, tc := range []struct {
 		max int
 		ok  bool
@@ -77,7 +77,7 @@ func TestFloorMalformed(t *testing.T) {
 	c := floorIndex()
 	c.LiteralEnds = append(slices.Clone(c.LiteralEnds), uint32(len(c.Literals)+1))
 	c.EntryPolicy = append(slices.Clone(c.EntryPolicy), 0)
-	a := newAutomaton(&c.Automata[0])
+	a := newAutomaton(&c.Automata[0], nil)
 	if got := floors(a, c, maxFloorWork); !slices.Equal(got, []uint32{0, 0, 0, 0}) {
 		t.Errorf("floors of a malformed index %v, want all 0", got)
 	}

@@ -78,8 +78,8 @@ func (f *finder) infixAt(x *PolicyIndex, i int, g uint64) {
 }
 
 // newInfixIndex indexes the literals of entries[i] for each i in which,
-// each of at least gramBytes bytes.
-func newInfixIndex(entries []policyEntry, which []uint32) *infixIndex {
+// each of at least gramBytes bytes; its grams' slots from room.
+func newInfixIndex(entries []policyEntry, which []uint32, room *tableRoom) *infixIndex {
 	ix := &infixIndex{minPolicy: noPolicy, step: maxInfixStep}
 	for _, ei := range which {
 		ix.minPolicy = min(ix.minPolicy, entries[ei].policy)
@@ -120,7 +120,7 @@ func newInfixIndex(entries []policyEntry, which []uint32) *infixIndex {
 		ix.refs = append(ix.refs, byGram[g]...)
 		buckets[i] = bucket{start, uint32(len(ix.refs))}
 	}
-	ix.grams = newKeyTable(order, buckets)
+	ix.grams = newKeyTable(order, buckets, room)
 	bits := pow2AtLeast(min(maxBloomBits, max(minBloomBits, bloomBitsPerGram*len(order))))
 	ix.bloom = make([]uint64, bits/64)
 	ix.bloomShift = uint8(64 - log2(bits))

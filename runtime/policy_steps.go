@@ -168,7 +168,7 @@ func (c PolicyAutomaton) CarrySteps() PolicyAutomaton {
 	if c.PairSymbols != 0 {
 		return c
 	}
-	a := newAutomaton(&c)
+	a := newAutomaton(&c, nil)
 	if a.pairClass == nil {
 		c.PairSymbols = NoPairTables
 		return c

@@ -62,7 +62,7 @@ func TestCarryStepsAdopted(t *testing.T) {
 		if !x.adoptSteps(&c, len(c.Next)/int(c.Classes)) {
 			t.Errorf("%s: the tables CarrySteps gives are not adopted", name)
 		}
-		built, adopted := newAutomaton(&a), newAutomaton(&c)
+		built, adopted := newAutomaton(&a, nil), newAutomaton(&c, nil)
 		if !reflect.DeepEqual(built, adopted) {
 			t.Errorf("%s: the adopted automaton differs from the built one", name)
 		}
@@ -191,7 +191,7 @@ func TestAdoptStepsMalformed(t *testing.T) {
 			rejected++
 			plain := a
 			plain.Steps, plain.PairSymbols, plain.QuadSymbols = nil, 0, 0
-			if !reflect.DeepEqual(newAutomaton(&a), newAutomaton(&plain)) {
+			if !reflect.DeepEqual(newAutomaton(&a, nil), newAutomaton(&plain, nil)) {
 				t.Fatalf("tables rejected (%s) were not composed afresh", msg)
 			}
 		}

@@ -81,7 +81,7 @@ func (r *tableRoom) carve(size int) *tableRoom {
 
 // roomSlice is make([]T, n), from r when the table is at least
 // roomTableMin bytes and fits what is left of r.
-func roomSlice[T uint16 | uint32 | uint64 | Node](r *tableRoom, n int) []T {
+func roomSlice[T uint16 | uint32 | uint64 | Node | keySlot](r *tableRoom, n int) []T {
 	var zero T
 	size := n * int(unsafe.Sizeof(zero))
 	words := (size + 7) / 8

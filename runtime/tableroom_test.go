@@ -1,7 +1,9 @@
 package runtime
 
 import (
+	"math/rand/v2"
 	goruntime "runtime"
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -159,6 +161,75 @@ func TestNodeTableBytes(t *testing.T) {
 		}
 		if len(s) != n {
 			t.Errorf("%d nodes: len %d", n, len(s))
+		}
+	}
+}
+
+// TestPolicyIndexRoom: an index built with a room places its key tables'
+// slots there (1,000 policies: front8 is 80 KB of slots), and answers as
+// one built without, for names of every policy and names of none.
+func TestPolicyIndexRoom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 1000))
+	pols := benchPolicies(1000, r)
+	plain, roomed := compact(pols), compact(pols)
+	room := newTableRoom(hugePage)
+	before := len(room.free)
+	roomed.room = room
+	want, got := NewPolicyIndex(plain), NewPolicyIndex(roomed)
+	if len(room.free) == before {
+		t.Fatal("no table placed in the room")
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(room.free))) - uintptr(8*(before-len(room.free)))
+	if at := uintptr(unsafe.Pointer(unsafe.SliceData(got.front8.slots))); at < lo || at >= lo+uintptr(8*before) {
+		t.Errorf("front8's %d slots at %#x, not in the room from %#x", len(got.front8.slots), at, lo)
+	}
+	names := []string{"", "x", "orders.created", "rob.durable.", "acme.events.orders.created"}
+	for _, p := range pols {
+		names = append(names, p.lits[0], p.lits[0]+"orders.created", "orders.eu"+p.lits[0], p.lits[0][:len(p.lits[0])/2])
+	}
+	hits := 0
+	for _, name := range names {
+		for op := range NumOps {
+			g, gok := got.Find(name, op, nil)
+			w, wok := want.Find(name, op, nil)
+			if g != w || gok != wok {
+				t.Fatalf("Find(%q, %d) = %d, %v with a room; %d, %v without", name, op, g, gok, w, wok)
+			}
+			if g >= 0 {
+				hits++
+			}
+		}
+	}
+	if hits < len(pols) {
+		t.Errorf("%d hits among %d names: the names miss the policies", hits, len(names))
+	}
+}
+
+// TestListTablesNext: listTables counts an automaton's transition table
+// from roomTableMin bytes on, where newAutomaton places it in the room,
+// and not below; the table built from a room holds what one made does.
+func TestListTablesNext(t *testing.T) {
+	const classes = 64 // a row of 64 uint16s
+	least := roomTableMin / (2 * classes)
+	r := rand.New(rand.NewPCG(3, 5))
+	for _, states := range []int{least - 1, least, least + 1} {
+		c := randomStepAutomaton(r, states, classes)
+		cp := &CompactPolicies{Automata: []PolicyAutomaton{c}}
+		want := 0
+		if 2*states*classes >= roomTableMin {
+			want = 2 * states * classes
+		}
+		if got := listTables(cp); got != want {
+			t.Errorf("%d states of %d classes: listTables %d, want %d", states, classes, got, want)
+		}
+		room := newTableRoom(hugePage)
+		start := unsafe.SliceData(room.free)
+		a, b := newAutomaton(&c, room), newAutomaton(&c, nil)
+		if inRoom := unsafe.Pointer(unsafe.SliceData(a.next)) == unsafe.Pointer(start); inRoom != (want > 0) {
+			t.Errorf("%d states: transitions from the room %v, counted %v", states, inRoom, want > 0)
+		}
+		if !slices.Equal(a.next, b.next) {
+			t.Errorf("%d states: transitions from the room differ from those made", states)
 		}
 	}
 }
