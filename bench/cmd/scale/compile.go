@@ -63,17 +63,23 @@ type compileRuns struct {
 	Ratios             []float64
 }
 
-// MinRatio is Compile / check+plan of the least CPU time of each: the
-// figure make scale's target reads. Another process on the machine, or a
-// collection landing on a larger heap, only adds time to a run, so the
-// least of several is the closest to the work itself; the pairs' median
-// (MedianRatio) is printed beside it.
+// MinRatio is Compile / check+plan of the least CPU time of each,
+// printed beside the target's figure (MedianRatio). It was the target's
+// figure until session 25: another process, or a collection landing on a
+// larger heap, only adds time to a run, but the least of each takes its
+// two runs from different moments, and one check+plan run luckier than
+// the rest sets it: at exact 30k it read 1.38 while four of the five
+// pairs read 1.05-1.15 (the fifth 1.51), and the same two pipelines run
+// in one process, alternated, read 1.00-1.07.
 func (c compileRuns) MinRatio() float64 {
 	return c.Compile.CPUSeconds / max(c.CheckPlan.CPUSeconds, 1e-9)
 }
 
 // MedianRatio is the median of the pairs' ratios (the lower middle one of
-// an even count), 0 without pairs.
+// an even count), 0 without pairs: the figure make scale's target reads.
+// A pair's two processes run one after the other, so its ratio cancels
+// what the machine does for longer than both (another process's memory,
+// the VM's); the median leaves out a pair one side of which met more.
 func (c compileRuns) MedianRatio() float64 { return median(c.Ratios) }
 
 // runCompile builds the pipeline probe in mod and times check plus
