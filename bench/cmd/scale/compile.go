@@ -55,6 +55,32 @@ func main() {
 // 100 s at iot 100k.
 const defaultCompileRuns = 5
 
+// Past its least count of pairs, runCompile goes on while the pairs so
+// far took under a budget of CPU time (compileBudgetSeconds unless
+// -compile-budget says otherwise), to at most maxCompileRuns:
+// where a pair is cheap its ratios are no less noisy (exact 10k: five
+// pairs read 1.27 1.22 0.92 1.07 1.34 in session 25, a median of 1.22,
+// where two pipelines alternated in one process read 1.00-1.07), and
+// fifteen cost 8 s there; at 100k five already cost more.
+const (
+	compileBudgetSeconds = 10
+	maxCompileRuns       = 15
+)
+
+// morePairs reports whether runCompile runs another pair after done
+// pairs that took spent CPU seconds, least being the count asked for:
+// always below it, never from maxCompileRuns on (nor past least when
+// that is larger), else while spent is under budget.
+func morePairs(done, least int, spent, budget float64) bool {
+	switch {
+	case done < least:
+		return true
+	case done >= maxCompileRuns:
+		return false
+	}
+	return spent < budget
+}
+
 // compileRuns is check plus planning and live.Compile, each run several
 // times, alternated: the run with the least CPU time of each, and the
 // ratio Compile / check+plan of CPU time of each pair in order.
@@ -83,15 +109,17 @@ func (c compileRuns) MinRatio() float64 {
 func (c compileRuns) MedianRatio() float64 { return median(c.Ratios) }
 
 // runCompile builds the pipeline probe in mod and times check plus
-// planning, then live.Compile, each in its own process, runs times
-// alternated.
-func runCompile(mod string, runs int) (compileRuns, error) {
+// planning, then live.Compile, each in its own process, alternated: at
+// least runs times, more while they took under budget CPU seconds
+// (morePairs).
+func runCompile(mod string, runs int, budget float64) (compileRuns, error) {
 	var c compileRuns
 	bin, err := buildProgram(mod, "compileprobe", compileSrc)
 	if err != nil {
 		return c, err
 	}
-	for range max(runs, 1) {
+	spent := 0.0
+	for morePairs(len(c.Ratios), max(runs, 1), spent, budget) {
 		cp, err := run(mod, bin, "check+plan")
 		if err != nil {
 			return c, err
@@ -101,6 +129,7 @@ func runCompile(mod string, runs int) (compileRuns, error) {
 			return c, err
 		}
 		c.add(cp, lv)
+		spent += cp.CPUSeconds + lv.CPUSeconds
 	}
 	return c, nil
 }

@@ -33,7 +33,8 @@ func main() {
 	policies := flag.Int("policies", 1000, "auto-creation policies per config")
 	shape := flag.String("shape", string(workload.Exact), "destination shape: exact, wild or iot")
 	var runs runCounts
-	flag.IntVar(&runs.Compile, "compile-runs", defaultCompileRuns, "times to run check+plan and live.Compile, alternated (compile.go)")
+	flag.IntVar(&runs.Compile, "compile-runs", defaultCompileRuns, "least times to run check+plan and live.Compile, alternated; more while cheap (compile.go)")
+	flag.Float64Var(&runs.CompileBudget, "compile-budget", compileBudgetSeconds, fmt.Sprintf("CPU seconds of Compile pairs under which more run, up to %d (0: -compile-runs only)", maxCompileRuns))
 	flag.IntVar(&runs.Load, "load-runs", defaultLoadRuns, "fresh processes to time a Load in, and reloads in a serving process (load.go)")
 	flag.Parse()
 	var ns []int

@@ -122,3 +122,26 @@ func TestCompileTargetMedian(t *testing.T) {
 		}
 	}
 }
+
+// TestMorePairs: the pairs asked for always run; past them, more while
+// under the CPU budget, at and over it none, and never from
+// maxCompileRuns on.
+func TestMorePairs(t *testing.T) {
+	for _, c := range []struct {
+		done, least int
+		spent       float64
+		want        bool
+	}{
+		{0, 1, 0, true}, {4, 5, 99, true}, {5, 5, 99, false},
+		{5, 5, compileBudgetSeconds - 0.01, true}, {5, 5, compileBudgetSeconds, false}, {5, 5, compileBudgetSeconds + 0.01, false},
+		{maxCompileRuns - 1, 5, 1, true}, {maxCompileRuns, 5, 1, false}, {maxCompileRuns + 1, 5, 1, false},
+		{maxCompileRuns, maxCompileRuns + 2, 99, true}, {maxCompileRuns + 2, maxCompileRuns + 2, 0, false},
+	} {
+		if got := morePairs(c.done, c.least, c.spent, compileBudgetSeconds); got != c.want {
+			t.Errorf("morePairs(%d, %d, %v) = %v, want %v", c.done, c.least, c.spent, got, c.want)
+		}
+		if c.done >= c.least && morePairs(c.done, c.least, 0, 0) {
+			t.Errorf("morePairs(%d, %d) with no budget: another pair", c.done, c.least)
+		}
+	}
+}

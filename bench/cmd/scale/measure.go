@@ -62,7 +62,10 @@ func measureAll(ns []int, policies int, shape workload.Shape, runs runCounts) ([
 
 // runCounts is how many times the steps measured more than once run.
 type runCounts struct {
-	Compile int // pairs of check+plan and live.Compile (compile.go)
+	Compile int // pairs of check+plan and live.Compile (compile.go), at least
+	// CompileBudget is the CPU seconds under which more pairs run, up to
+	// maxCompileRuns (morePairs); 0 runs Compile pairs only.
+	CompileBudget float64
 	Load    int // fresh processes' Loads, a serving process's reloads (load.go), init probe runs
 }
 
@@ -80,7 +83,7 @@ func measure(dir, root, destgen string, spec workload.Spec, runs runCounts) (row
 	if r.Check, err = run(mod, destgen, "check", "-config", "realm.json"); err != nil {
 		return r, err
 	}
-	if r.Compile, err = runCompile(mod, runs.Compile); err != nil {
+	if r.Compile, err = runCompile(mod, runs.Compile, runs.CompileBudget); err != nil {
 		return r, err
 	}
 	if r.Generate, err = run(mod, destgen, "-config", "realm.json", "-o", "routes/routes_gen.go", "-pkg", "routes"); err != nil {

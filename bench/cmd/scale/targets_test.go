@@ -48,13 +48,17 @@ func TestTargets(t *testing.T) {
 		// largest do not decide.
 		{"Load, fresh process, median CPU", func(r *row) { r.Loads.Fresh = []float64{39.9, 400, 1} },
 			func(r *row) { r.Loads.Fresh = []float64{40.1, 400, 1} }},
-		{"Compile / check+plan, least CPU of each", func(r *row) { r.Compile.Compile.CPUSeconds = 1.19 },
-			func(r *row) { r.Compile.Compile.CPUSeconds = 1.21 }},
+		// The median of the pairs' ratios decides, not the least of each.
+		{"Compile / check+plan, median of the pairs' CPU ratios", func(r *row) { r.Compile.Ratios = []float64{1.19, 9, 0.5} },
+			func(r *row) { r.Compile.Ratios, r.Compile.Compile.CPUSeconds = []float64{1.21, 9, 0.5}, 0.5 }},
 		{"init allocations", func(r *row) { r.Probe.InitAllocs = 2500 + flatAllocSlack - 1 },
 			func(r *row) { r.Probe.InitAllocs = 2500 + flatAllocSlack + 1 }},
 		{"Load allocations", func(r *row) { r.Loads.FreshAllocs = 2500 + flatAllocSlack - 1 },
 			func(r *row) { r.Loads.FreshAllocs = 2500 + flatAllocSlack + 1 }},
 	} {
+		if _, ok := at[c.what]; !ok {
+			t.Errorf("no target %q among %v", c.what, at)
+		}
 		for _, v := range []struct {
 			set  func(*row)
 			pass bool
@@ -78,7 +82,7 @@ func TestTargetsUnmeasured(t *testing.T) {
 	r := okRow(100_000)
 	r.Loads.Fresh, r.Compile, r.Probe.Inits = nil, compileRuns{}, nil
 	got := verdicts(r, nil)
-	if len(got) != 5 || got["Load, fresh process, median CPU"] || got["Compile / check+plan, least CPU of each"] || got["init, median"] {
+	if len(got) != 5 || got["Load, fresh process, median CPU"] || got["Compile / check+plan, median of the pairs' CPU ratios"] || got["init, median"] {
 		t.Errorf("unmeasured: %v", got)
 	}
 	base := okRow(flatBaseN)
