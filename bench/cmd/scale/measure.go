@@ -66,7 +66,7 @@ type runCounts struct {
 	// CompileBudget is the CPU seconds under which more pairs run, up to
 	// maxCompileRuns (morePairs); 0 runs Compile pairs only.
 	CompileBudget float64
-	Load    int // fresh processes' Loads, a serving process's reloads (load.go), init probe runs
+	Load          int // fresh processes' Loads, a serving process's reloads (load.go), init probe runs
 }
 
 func measure(dir, root, destgen string, spec workload.Spec, runs runCounts) (row, error) {
