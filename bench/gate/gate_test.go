@@ -2,6 +2,7 @@ package gate
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -164,5 +165,42 @@ func TestCounted(t *testing.T) {
 		if s.Impl == "live" && s.Key.Func != "Compile" {
 			t.Errorf("a gate run times %s, which is counted", s)
 		}
+	}
+}
+
+// TestEvaluateMedianCheck: a Median check reads each side's median
+// sample whatever the run's Stat, others the run's: session 25's exact
+// 100k Compile samples, whose least of each read 1.36 (FAIL) and whose
+// medians read 1.13; and every Compile check is a Median one.
+func TestEvaluateMedianCheck(t *testing.T) {
+	const cfg = "shape=exact/N=100000"
+	var b strings.Builder
+	for _, ns := range [][2]float64{{646e6, 881e6}, {898e6, 1086e6}, {1007e6, 1173e6}, {1417e6, 1355e6}, {1107e6, 1224e6}, {1223e6, 1379e6}} {
+		fmt.Fprintf(&b, "BenchmarkCompile/%s/impl=check+plan-2 1 %.0f ns/op\n", cfg, ns[0])
+		fmt.Fprintf(&b, "BenchmarkCompile/%s/impl=live-2 1 %.0f ns/op\n", cfg, ns[1])
+	}
+	r, err := Read(strings.NewReader(b.String()), "compile.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Check{Slow: side("Compile", cfg, "live"), Fast: side("Compile", cfg, "check+plan"), Max: compileMax}
+	if o := Evaluate(r, []Check{c})[0]; o.Pass || o.Ratio < 1.36 || o.Ratio > 1.37 {
+		t.Errorf("least of each: pass %v, ratio %.3f; want a failing 1.36", o.Pass, o.Ratio)
+	}
+	c.Median = true
+	if o := Evaluate(r, []Check{c})[0]; !o.Pass || o.Ratio < 1.12 || o.Ratio > 1.14 {
+		t.Errorf("medians: pass %v, ratio %.3f; want a passing 1.13", o.Pass, o.Ratio)
+	}
+	compile := 0
+	for _, c := range Checks(Full) {
+		if c.Slow.Key.Func == "Compile" {
+			compile++
+			if !c.Median {
+				t.Errorf("%s: not a Median check", c.Slow)
+			}
+		}
+	}
+	if compile == 0 {
+		t.Error("no Compile check in the full mode")
 	}
 }
