@@ -102,11 +102,7 @@ type Compact struct {
 // in 4 KB pages was 125 of a fresh Load's 640 page faults at 100,000
 // exact destinations.
 func nodeTableBytes(c *Compact) int {
-	size := len(c.Nodes) / NodeStride * int(unsafe.Sizeof(Node{}))
-	if size < roomTableMin {
-		return 0
-	}
-	return size
+	return roomedBytes(len(c.Nodes) / NodeStride * int(unsafe.Sizeof(Node{})))
 }
 
 // Strides of the flat slices in Compact.

@@ -18,7 +18,8 @@ const keptSlack = 4
 // firstRoom is the room for tables (nodes and policy tables) the first
 // plan read through a PlanMemory gets, before any plan's tables are
 // known: one huge page, which held the policy tables of the 1,000
-// policies of make scale's configs (0.9 to 2 MB). Room a plan's tables do not use is never touched.
+// policies of make scale's configs (0.9 to 2 MB). Room a plan's tables
+// do not use is never touched.
 const firstRoom = hugePage
 
 // reclaimWait is the longest a load waits, after the collection it asked

@@ -159,9 +159,7 @@ func listTables(c *CompactPolicies) int {
 	for i := range c.Automata {
 		ca := &c.Automata[i]
 		states, _, shift := automatonDims(ca)
-		if next := 2 * states << shift; next >= roomTableMin {
-			n += next
-		}
+		n += roomedBytes(2 * states << shift)
 		if ca.PairSymbols == 0 || ca.PairSymbols == NoPairTables || !listAutomaton(c, ca) {
 			continue
 		}

@@ -79,13 +79,23 @@ func (r *tableRoom) carve(size int) *tableRoom {
 	return &tableRoom{free: cut}
 }
 
+// roomedBytes is what a table of size bytes takes of a room: all of it
+// from roomTableMin bytes on, else nothing (roomSlice makes it). The
+// rooms' sizes (nodeTableBytes, listTables) count tables by it.
+func roomedBytes(size int) int {
+	if size < roomTableMin {
+		return 0
+	}
+	return size
+}
+
 // roomSlice is make([]T, n), from r when the table is at least
-// roomTableMin bytes and fits what is left of r.
+// roomTableMin bytes (roomedBytes) and fits what is left of r.
 func roomSlice[T uint16 | uint32 | uint64 | Node | keySlot](r *tableRoom, n int) []T {
 	var zero T
 	size := n * int(unsafe.Sizeof(zero))
 	words := (size + 7) / 8
-	if r == nil || size < roomTableMin || words > len(r.free) {
+	if r == nil || roomedBytes(size) == 0 || words > len(r.free) {
 		return make([]T, n)
 	}
 	w := r.free[:words:words]
