@@ -112,8 +112,13 @@ func parseName(n benchfmt.Name) (Key, string) {
 // NsPerOp returns the time of a benchmark summarised by r.Stat, and
 // whether it ran.
 func (r *Results) NsPerOp(k Key, impl string) (float64, bool) {
+	return r.nsPerOp(k, impl, r.Stat)
+}
+
+// nsPerOp is NsPerOp summarised by stat.
+func (r *Results) nsPerOp(k Key, impl string, stat Stat) (float64, bool) {
 	xs := r.ns[k][impl]
-	if r.Stat == Median {
+	if stat == Median {
 		return median(xs)
 	}
 	if len(xs) == 0 {

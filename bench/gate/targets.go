@@ -282,7 +282,7 @@ func (r *Results) value(c Check, s Side) (float64, bool) {
 		return r.InstrPerOp(s.Key, s.Impl)
 	}
 	if c.Median {
-		return median(r.ns[s.Key][s.Impl])
+		return r.nsPerOp(s.Key, s.Impl, Median)
 	}
 	return r.NsPerOp(s.Key, s.Impl)
 }

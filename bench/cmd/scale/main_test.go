@@ -97,32 +97,6 @@ func TestCompileRunsAdd(t *testing.T) {
 	}
 }
 
-// TestCompileTargetMedian: the Compile target reads the median of the
-// pairs' ratios, not the least of each: session 25's exact 30k row (pairs
-// 1.10 1.13 1.05 1.15 1.51, least of each 1.38) passes, and pairs whose
-// median is over 1.2 fail however the least of each reads.
-func TestCompileTargetMedian(t *testing.T) {
-	for _, c := range []struct {
-		runs compileRuns
-		pass bool
-	}{
-		{compileRuns{CheckPlan: step{CPUSeconds: 0.29}, Compile: step{CPUSeconds: 0.40}, Ratios: []float64{1.10, 1.13, 1.05, 1.15, 1.51}}, true},
-		{compileRuns{CheckPlan: step{CPUSeconds: 0.30}, Compile: step{CPUSeconds: 0.33}, Ratios: []float64{1.25, 1.30, 1.10}}, false},
-		{compileRuns{CheckPlan: step{CPUSeconds: 0.30}, Compile: step{CPUSeconds: 0.36}, Ratios: []float64{1.20, 1.19}}, true},
-		{compileRuns{}, false},
-	} {
-		var got *target
-		for _, tg := range targets(row{N: 30000, Compile: c.runs}, nil) {
-			if strings.HasPrefix(tg.What, "Compile") {
-				got = &tg
-			}
-		}
-		if got == nil || got.Pass != c.pass {
-			t.Errorf("pairs %v: target %+v, want pass %v", c.runs.Ratios, got, c.pass)
-		}
-	}
-}
-
 // TestMorePairs: the pairs asked for always run; past them, more while
 // under the CPU budget, at and over it none, and never from
 // maxCompileRuns on.
