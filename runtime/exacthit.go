@@ -46,10 +46,10 @@ func (m *Matcher) Resolve(name string) (int, error) {
 	i := h & t.mask
 	e0, e1 := t.index[i], t.index[i+1]
 	e := e0
-	if e&^t.offMask != want {
+	if e&t.tagMask != want {
 		e = e1
 	}
-	if e&^t.offMask == want {
+	if e&t.tagMask == want {
 		r := int(e & t.offMask)
 		if w0 := t.recs[r]; uint8(w0) == uint8(n) {
 			k := t.keyOf(r, n)
@@ -85,12 +85,12 @@ func (m *Matcher) Resolve(name string) (int, error) {
 				return int(uint32(w0 >> 32)), nil // a configured name is valid by construction
 			}
 		}
-	} else if e0 == 0 || e1 == 0 {
-		return m.resolveCached(name, h) // see find: no key from this home is further
 	}
-	// The rest, as find: from the home for a key past a colliding tag
-	// or length, from the third entry when neither of the first two
-	// holds the tag.
+	if e0&entryMore == 0 {
+		return m.resolveCached(name, h) // the first look saw every key name can be
+	}
+	// The rest, as find: from the home, for a key past the first look or
+	// past a colliding tag or length.
 	if _, v0, ok := t.probe(name, i, want); ok {
 		return int(v0), nil
 	}
@@ -130,9 +130,10 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		}
 		want := t.tag(h)
 		i := h & t.mask
-		if e0, e1 := t.index[i], t.index[i+1]; e0&^t.offMask == want || e1&^t.offMask == want {
+		e0, e1 := t.index[i], t.index[i+1]
+		if e0&t.tagMask == want || e1&t.tagMask == want {
 			e := e0
-			if e&^t.offMask != want {
+			if e&t.tagMask != want {
 				e = e1
 			}
 			r := int(e & t.offMask)
@@ -181,10 +182,8 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 					return hit != 0
 				}
 			}
-			if rec, _, ok := t.probe(name, i, want); ok {
-				return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
-			}
-		} else if e0 != 0 && e1 != 0 {
+		}
+		if e0&entryMore != 0 {
 			if rec, _, ok := t.probe(name, i, want); ok { // see Resolve
 				return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
 			}

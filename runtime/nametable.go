@@ -12,7 +12,7 @@ import (
 // through. It is an index of 32-bit entries over records packed one after
 // another:
 //
-//	index entry: tag (hash bits, top bit set) | record offset (low offBits)
+//	index entry: tag (hash bits, top bit set) | entryMore | record offset (low offBits)
 //	record word 0: key length | value 0 << 32
 //	record word 1: value 1 | value 2 << 32
 //	words 2...: the key's bytes, zero-padded to a whole word
@@ -33,6 +33,7 @@ type NameTable struct {
 	recs    []uint64 // the records, 64-byte aligned
 	mask    uint64   // len(index) - 1
 	offMask uint32   // the low bits of an entry that are its record's offset
+	tagMask uint32   // the bits of an entry that are its tag: ^(offMask | entryMore)
 	keys    []string // in the order given, for All
 	// blob and ends hold the keys instead, cut as Compact.ExactKeys, in
 	// a table adopted from a plan (nameTableOf).
@@ -96,8 +97,13 @@ const (
 	// recordHeader is the words of a record before its key.
 	recordHeader = 2
 	// maxRecordWords bounds a table's record words: an index entry holds
-	// its record's offset below its tag, whose top bit is always set.
-	maxRecordWords = 1 << 31
+	// its record's offset below entryMore and its tag (top bit set).
+	maxRecordWords = 1 << 30
+	// entryMore marks slot i's entry when a key homed at i lies past i+1
+	// or the entries at i and i+1 have one tag: without it, a name they
+	// do not hold is no key, and its miss reads no third entry (14-50% of
+	// wildcard-only names did; bench/README, "Session 27").
+	entryMore = 1 << 30
 )
 
 // recordWords is the length in words of a record whose key has n bytes.
@@ -140,6 +146,7 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 		keys:    keys,
 		sampled: sampleable(keys),
 	}
+	t.tagMask = ^t.offMask &^ entryMore
 	if words > maxRecordWords {
 		panic("runtime: NewNameTable: too many keys")
 	}
@@ -152,11 +159,19 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 			j = (j + 1) & t.mask
 		}
 		t.index[j] = t.tag(h) | uint32(off)
+		if (j-h)&t.mask > 1 {
+			t.index[h&t.mask] |= entryMore
+		}
 		r := t.recs[off : off+recordWords(len(k))]
 		r[0] = uint64(len(k)) | uint64(v[0])<<32
 		r[1] = uint64(v[1]) | uint64(v[2])<<32
 		copy(unsafe.Slice((*byte)(unsafe.Pointer(&r[recordHeader])), len(k)), k)
 		off += len(r)
+	}
+	for i, e := range t.index[:size] {
+		if f := t.index[(i+1)&int(t.mask)]; e != 0 && f != 0 && (e^f)&t.tagMask == 0 {
+			t.index[i] |= entryMore
+		}
 	}
 	t.index[size] = t.index[0]
 	return t
@@ -165,7 +180,7 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 // tag is the part of an index entry that hash h determines: never 0, so
 // that no entry is.
 func (t *NameTable) tag(h uint64) uint32 {
-	return (uint32(h>>32) | 1<<31) &^ t.offMask
+	return (uint32(h>>32) | 1<<31) & t.tagMask
 }
 
 // alignedWords returns n zeroed words starting on a 64-byte boundary, so
@@ -203,7 +218,7 @@ func (t *NameTable) probe(key string, i uint64, want uint32) (rec int, v0 uint32
 	n := len(key)
 	for ; ; i = (i + 1) & t.mask {
 		e := t.index[i]
-		if e&^t.offMask == want {
+		if e&t.tagMask == want {
 			r := int(e & t.offMask)
 			if w0 := t.recs[r]; uint8(w0) == uint8(n) && sameBytes(t.keyOf(r, n), key) {
 				return r, uint32(w0 >> 32), true

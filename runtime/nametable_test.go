@@ -54,6 +54,9 @@ func TestNameTable(t *testing.T) {
 //     recs: the length byte (1 to maxNameKey), the values, the key's
 //     bytes zero-padded to a word;
 //   - every key is reached from its hash's slot before an empty one;
+//   - entryMore marks exactly the slots whose keys' misses must read on
+//     past the first look (two entries): a key homed there lies past the
+//     next slot, or the two entries share a tag;
 //   - the records start on a 64-byte boundary.
 func checkNameTableLayout(t *testing.T, tab *NameTable) {
 	t.Helper()
@@ -85,14 +88,45 @@ func checkNameTableLayout(t *testing.T, tab *NameTable) {
 	if entries != len(tab.keys) {
 		t.Fatalf("%d entries for %d keys", entries, len(tab.keys))
 	}
+	if tab.tagMask != ^tab.offMask&^entryMore || tab.offMask&entryMore != 0 {
+		t.Fatalf("tag mask %#x, offset mask %#x: they overlap or miss entryMore", tab.tagMask, tab.offMask)
+	}
+	checkEntryMore(t, tab)
 	for _, k := range tab.keys {
 		h := tab.hash(k)
 		for i := h & tab.mask; ; i = (i + 1) & tab.mask {
 			if e := tab.index[i]; e == 0 {
 				t.Fatalf("key %.20q not reached from its slot %d", k, h&tab.mask)
-			} else if r := int(e & tab.offMask); e&^tab.offMask == tab.tag(h) && int(uint8(tab.recs[r])) == len(k) && tab.keyOf(r, len(k)) == k {
+			} else if r := int(e & tab.offMask); e&tab.tagMask == tab.tag(h) && int(uint8(tab.recs[r])) == len(k) && tab.keyOf(r, len(k)) == k {
 				break
 			}
+		}
+	}
+}
+
+// checkEntryMore checks each slot's entryMore bit against the keys'
+// places: set when a key homed at the slot lies past the next one, or
+// the slot and the next hold entries with one tag.
+func checkEntryMore(t *testing.T, tab *NameTable) {
+	t.Helper()
+	size := uint64(len(tab.index) - 1)
+	want := make([]bool, size)
+	for i := range size {
+		e, f := tab.index[i], tab.index[(i+1)&tab.mask]
+		want[i] = e != 0 && f != 0 && (e^f)&tab.tagMask == 0
+	}
+	for _, k := range tab.keys {
+		home := tab.hash(k) & tab.mask
+		rec, _ := tab.Find(k)
+		for j := home; tab.index[j]&tab.offMask != uint32(rec) || tab.index[j] == 0; j = (j + 1) & tab.mask {
+			if (j-home)&tab.mask >= 1 {
+				want[home] = true // the key is past home+1
+			}
+		}
+	}
+	for i, w := range want {
+		if got := tab.index[i]&entryMore != 0; got != w {
+			t.Fatalf("slot %d (entry %#x): entryMore %v, want %v", i, tab.index[i], got, w)
 		}
 	}
 }

@@ -55,8 +55,9 @@ const (
 	// Infos by destination in the Matcher's layout (DestInfos, which
 	// replaced Infos by exact name) and the DestSig2 section
 	// (plandestinfos.go); format 10 the IEEE polynomial for the checksum
-	// (planCRC), in place of Castagnoli's.
-	PlanFormat = 10
+	// (planCRC), in place of Castagnoli's; format 11 the entryMore bit
+	// of NameIndex's entries (nametable.go).
+	PlanFormat = 11
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8

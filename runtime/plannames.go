@@ -23,11 +23,11 @@ import (
 // names the start of a record no other entry names, and every record is
 // named): a hit then answers what the plan's Infos say, no lookup reads
 // past a record, and at most half the entries are occupied, so that a
-// probe stops at an empty one. The entries' tags are not checked against
-// the names' hashes: that would cost what building the table does, and a
-// wrong tag only makes the table miss a name it holds, whose lookup then
-// goes on to the wildcard structures, as a plan that lists the name
-// wrongly does. A plan without ACLSigs has its table dropped, as its
+// probe stops at an empty one. The entries' tags and entryMore bits are
+// not checked against the names' hashes: that would cost what building
+// the table does, and a wrong tag or bit only makes the table miss a
+// name it holds, whose lookup then goes on to the wildcard structures,
+// as a plan that lists the name wrongly does. A plan without ACLSigs has its table dropped, as its
 // signatures are then computed by NewMatcher, not carried. The records
 // hold the names' bytes in memory order, which is the plan's byte order
 // only where wordsInPlace holds; elsewhere NewMatcher builds the table
@@ -57,11 +57,13 @@ func nameTableOf(index []uint32, recs []uint64, blob string, ends []uint32) (Nam
 	if !wordsInPlace || n == 0 || len(index) != 2+n || len(recs) != words || index[0] > 1 {
 		return NameTable{}, false
 	}
+	offMask := uint32(1)<<bits.Len(uint(words-1)) - 1
 	return NameTable{
 		index:   index[1:],
 		recs:    recs,
 		mask:    uint64(n - 1),
-		offMask: 1<<bits.Len(uint(words-1)) - 1,
+		offMask: offMask,
+		tagMask: ^offMask &^ entryMore,
 		blob:    blob,
 		ends:    ends,
 		sampled: index[0] == 1,

@@ -46,9 +46,12 @@ import "errors"
 // by destination, plandestinfos.go), for the same reason.
 // Version 16: PlanFormat 10 (the checksum's polynomial, IEEE's), for the
 // same reason.
+// Version 17: PlanFormat 11 (the exact names' index entries' entryMore
+// bit, nametable.go), for the same reason: a format 10 index has none,
+// and its keys past their home's first look would be missed.
 const (
-	Version    = 16
-	MinVersion = 16
+	Version    = 17
+	MinVersion = 17
 	MaxVersion = Version
 )
 

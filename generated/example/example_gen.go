@@ -10,8 +10,8 @@ import (
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(16 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 16)
+	_ = runtime.EnforceVersion(17 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 17)
 )
 
 // Properties are the destination properties of this config, typed by
@@ -135,7 +135,7 @@ func init() {
 var destgenPlanFile string
 
 // destgenPlan is destgenPlanFile decoded and checked, once, at initialisation.
-var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0xc5c1f94a)
+var destgenPlan = runtime.MustLoadPlan(destgenPlanFile, 0xf5d7e2c0)
 
 // matcher answers the destination lookups from the plan's tables.
 var matcher = runtime.NewMatcher(&destgenPlan.Matcher)

@@ -10,8 +10,8 @@ import (
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(16 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 16)
+	_ = runtime.EnforceVersion(17 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 17)
 )
 
 // Properties are the destination properties of this config, typed by
