@@ -4,16 +4,13 @@ package runtime
 // (NameTable.find's hash, two index entries and comparison) written out
 // rather than calling find: the generated Resolve and Allowed and
 // live.Realm's inline into their callers, so a hit through find cost two
-// calls, and the second one's frame (spills of m and name for the miss
-// path, four results) was 1.2-2.6 ns of 7-14 ns hits at N = 100 and 10k
-// on every family (bench/README, "Exact hits and the hash, session 17").
-// Calling a helper for the hash or the comparison cost as much again, so
-// the two copies are kept, and held to find's answers on keys of every
-// length, their near misses and changed records (exacthit_test.go), with
-// a mutant per comparison class. Names of 49-64 bytes are compared in
-// eight words and longer ones four words a step, not by the runtime's
-// memequal, whose call was 15% of hits on the telemetry family's 33-64-
-// byte names (bench/README, "Session 26").
+// calls, the second one's frame 1.2-2.6 ns of 7-14 ns hits (bench/README,
+// "Exact hits and the hash, session 17"). A helper for the hash or the
+// comparison cost as much again, so the two copies are kept, held to
+// find's answers on keys of every length, their near misses and changed
+// records (exacthit_test.go), with a mutant per comparison class. Names
+// over 48 bytes are compared in words, not by memequal, whose call was
+// 15% of telemetry hits (33-64 bytes; bench/README, "Session 26").
 
 // Resolve returns the destination whose properties apply to name, or -1
 // when nothing matches; err is ErrInvalidName for an invalid name.
@@ -89,8 +86,7 @@ func (m *Matcher) Resolve(name string) (int, error) {
 	if e0&entryMore == 0 {
 		return m.resolveCached(name, h) // the first look saw every key name can be
 	}
-	// The rest, as find: from the home, for a key past the first look or
-	// past a colliding tag or length.
+	// The rest, as find: a key past the first look or a colliding tag.
 	if _, v0, ok := t.probe(name, i, want); ok {
 		return int(v0), nil
 	}
@@ -130,8 +126,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		}
 		want := t.tag(h)
 		i := h & t.mask
-		e0, e1 := t.index[i], t.index[i+1]
-		if e0&t.tagMask == want || e1&t.tagMask == want {
+		if e0, e1 := t.index[i], t.index[i+1]; e0&t.tagMask == want || e1&t.tagMask == want {
 			e := e0
 			if e&t.tagMask != want {
 				e = e1
@@ -182,8 +177,10 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 					return hit != 0
 				}
 			}
-		}
-		if e0&entryMore != 0 {
+			if rec, _, ok := t.probe(name, i, want); ok {
+				return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
+			}
+		} else if e0&entryMore != 0 { // past a colliding tag too, e0 held through the hit cost 1.05-1.4x
 			if rec, _, ok := t.probe(name, i, want); ok { // see Resolve
 				return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
 			}
