@@ -82,8 +82,7 @@ func (m *Matcher) Resolve(name string) (int, error) {
 				return int(uint32(w0 >> 32)), nil // a configured name is valid by construction
 			}
 		}
-	}
-	if e0&entryMore == 0 {
+	} else if e0&entryMore == 0 {
 		return m.resolveCached(name, h) // the first look saw every key name can be
 	}
 	// The rest, as find: a key past the first look or a colliding tag.
