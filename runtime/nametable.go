@@ -22,12 +22,9 @@ import (
 // almost always within the one index line. The layout is sized for the
 // caches and the TLB: 4 bytes of index per slot, half of them empty, and
 // records as long as their keys, so 100k names of 33 bytes take 1 MB of
-// index and 5.6 MB of records, against the 16 MB of 64-byte slots, one per
-// index slot with the key inline, that this replaced. The Go map (groups
-// of 8 slots, keys out of line) beat those at 10k and 100k names and on
-// names of 60 bytes and more; measured on the benchmark families' exact
-// hits (thread CPU time, min of 4, load average 16-23), map/table went
-// from 0.45-0.99x to 0.72-1.89x at 100k names.
+// index and 5.6 MB of records. The 64-byte slots with the key inline that
+// this replaced took 16 MB and lost to the Go map at 10k and 100k names
+// (map/table 0.45-0.99x there, then 0.72-1.89x).
 type NameTable struct {
 	index   []uint32 // power-of-two length, at most half full; 0 is empty
 	recs    []uint64 // the records, 64-byte aligned
@@ -100,9 +97,8 @@ const (
 	// its record's offset below entryMore and its tag (top bit set).
 	maxRecordWords = 1 << 30
 	// entryMore marks slot i's entry when a key homed at i lies past i+1
-	// or the entries at i and i+1 have one tag: without it, a name they
-	// do not hold is no key, and its miss reads no third entry (14-50% of
-	// wildcard-only names did; bench/README, "Session 27").
+	// or the entries at i and i+1 share a tag; unmarked, a miss reads no
+	// third entry (14-50% of wildcard-only names did; bench/README, s27).
 	entryMore = 1 << 30
 )
 
@@ -142,11 +138,10 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 		index:   make([]uint32, size+1), // index[size] repeats index[0] (exacthit.go)
 		recs:    alignedWords(words),
 		mask:    uint64(size - 1),
-		offMask: 1<<bits.Len(uint(words-1)) - 1,
 		keys:    keys,
 		sampled: sampleable(keys),
 	}
-	t.tagMask = ^t.offMask &^ entryMore
+	t.offMask, t.tagMask = entryMasks(words)
 	if words > maxRecordWords {
 		panic("runtime: NewNameTable: too many keys")
 	}
@@ -175,6 +170,12 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 	}
 	t.index[size] = t.index[0]
 	return t
+}
+
+// entryMasks returns the entries' offset and tag masks for words record words.
+func entryMasks(words int) (off, tag uint32) {
+	off = 1<<bits.Len(uint(words-1)) - 1
+	return off, ^off &^ entryMore
 }
 
 // tag is the part of an index entry that hash h determines: never 0, so

@@ -27,8 +27,9 @@ import (
 // not checked against the names' hashes: that would cost what building
 // the table does, and a wrong tag or bit only makes the table miss a
 // name it holds, whose lookup then goes on to the wildcard structures,
-// as a plan that lists the name wrongly does. A plan without ACLSigs has its table dropped, as its
-// signatures are then computed by NewMatcher, not carried. The records
+// as a plan that lists the name wrongly does. A plan without ACLSigs has
+// its table dropped, as its signatures are then computed by NewMatcher,
+// not carried. The records
 // hold the names' bytes in memory order, which is the plan's byte order
 // only where wordsInPlace holds; elsewhere NewMatcher builds the table
 // (the check reads the plan's order, so that the same plans pass).
@@ -57,13 +58,13 @@ func nameTableOf(index []uint32, recs []uint64, blob string, ends []uint32) (Nam
 	if !wordsInPlace || n == 0 || len(index) != 2+n || len(recs) != words || index[0] > 1 {
 		return NameTable{}, false
 	}
-	offMask := uint32(1)<<bits.Len(uint(words-1)) - 1
+	offMask, tagMask := entryMasks(words)
 	return NameTable{
 		index:   index[1:],
 		recs:    recs,
 		mask:    uint64(n - 1),
 		offMask: offMask,
-		tagMask: ^offMask &^ entryMore,
+		tagMask: tagMask,
 		blob:    blob,
 		ends:    ends,
 		sampled: index[0] == 1,
@@ -214,7 +215,7 @@ func (v *planCheck) nameEntries(n, words int) error {
 	if words > maxRecordWords {
 		return v.count("NameRecs", words, maxRecordWords, "at most what an index entry's offset can address")
 	}
-	offMask := uint32(1)<<bits.Len(uint(words-1)) - 1
+	offMask, _ := entryMasks(words)
 	// starts has a bit per record's first word, cleared when an entry
 	// names it, and one bit past them, never set, that an offset past
 	// the records reads.
