@@ -204,6 +204,7 @@ func NewMatcher(c *Compact) *Matcher {
 	m.DestACL = destACLOf(c.DestACL)
 	m.Principals = NewTable(m.principals, nil, nil, PrincipalSeed)
 	m.cache = newResultCache(m)
+	m.front = newFrontIndex(&m.Exact, m.cache != nil)
 	m.setACLCaches()
 	return m
 }

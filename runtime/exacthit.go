@@ -1,5 +1,7 @@
 package runtime
 
+import "unsafe"
+
 // Resolve and Allowed each hold the exact names' table's first look
 // (NameTable.find's hash, two index entries and comparison) written out
 // rather than calling find: the generated Resolve and Allowed and
@@ -15,11 +17,11 @@ package runtime
 // Resolve returns the destination whose properties apply to name, or -1
 // when nothing matches; err is ErrInvalidName for an invalid name.
 func (m *Matcher) Resolve(name string) (int, error) {
-	t := &m.Exact
+	t, f := &m.Exact, &m.front // no slots for an empty table (or a Matcher not made by NewMatcher)
 	n := len(name)
 	// Like exact, hashes no name longer than a key can be.
-	if len(t.index) == 0 || n == 0 || n > maxNameKey {
-		return m.resolveCached(name, 0)
+	if len(f.slots) == 0 || n == 0 || n > maxNameKey {
+		return m.resolveAside(name)
 	}
 	var h uint64
 	switch {
@@ -39,17 +41,25 @@ func (m *Matcher) Resolve(name string) (int, error) {
 	default:
 		h = hashLong(name, NameSeed^hashK0)
 	}
-	want := t.tag(h)
-	i := h & t.mask
-	e0, e1 := t.index[i], t.index[i+1]
+	want := f.tag(h)
+	i := h & f.mask
+	e0, e1 := f.slots[i].Load(), f.slots[i+1].Load()
 	e := e0
-	if e&t.tagMask != want {
+	if e&f.tagMask != want {
 		e = e1
 	}
-	if e&t.tagMask == want {
-		r := int(e & t.offMask)
-		if w0 := t.recs[r]; uint8(w0) == uint8(n) {
-			k := t.keyOf(r, n)
+	if e&f.tagMask == want {
+		// An exact name's record, or a cached name's in the front's arena.
+		r := int(e & f.offMask)
+		var w0 uint64
+		var rec unsafe.Pointer
+		if r < len(t.recs) {
+			w0, rec = t.recs[r], unsafe.Pointer(&t.recs[r])
+		} else {
+			w0, rec = f.cached(e)
+		}
+		if uint8(w0) == uint8(n) {
+			k := unsafe.String((*byte)(unsafe.Add(rec, 8*recordHeader)), n)
 			var diff uint64
 			switch {
 			case n > 64:
@@ -78,15 +88,37 @@ func (m *Matcher) Resolve(name string) (int, error) {
 					diff = 1
 				}
 			}
-			if diff == 0 {
+			if diff == 0 && r < len(t.recs) {
 				return int(uint32(w0 >> 32)), nil // a configured name is valid by construction
+			} else if diff == 0 {
+				return cacheResult(uint32(w0 >> 32))
 			}
 		}
 	} else if e0&entryMore == 0 {
 		return m.resolveCached(name, h) // the first look saw every key name can be
 	}
-	// The rest, as find: a key past the first look or a colliding tag.
-	if _, v0, ok := t.probe(name, i, want); ok {
+	return m.resolvePast(name, h)
+}
+
+// resolvePast is Resolve where the first look did not decide: a key past
+// it, or a colliding tag; as find.
+func (m *Matcher) resolvePast(name string, h uint64) (int, error) {
+	t, f := &m.Exact, &m.front
+	if !f.rehomed {
+		if _, v0, ok := t.probe(name, h&t.mask, t.tag(h)); ok {
+			return int(v0), nil
+		}
+	} else if _, _, v0, ok := t.find(name); ok {
+		return int(v0), nil
+	}
+	return m.resolveCached(name, h)
+}
+
+// resolveAside is Resolve for a name it does not hash, or a Matcher
+// without a front index.
+func (m *Matcher) resolveAside(name string) (int, error) {
+	_, h, v0, ok := m.Exact.find(name)
+	if ok {
 		return int(v0), nil
 	}
 	return m.resolveCached(name, h)

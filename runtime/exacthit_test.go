@@ -54,22 +54,31 @@ func checkExactHit(t *testing.T, m *Matcher, name, what string) {
 // each, a byte longer and a byte shorter.
 func TestExactHitAgreesWithFind(t *testing.T) {
 	for label, keys := range exactHitTables() {
-		m := &Matcher{Exact: NewNameTable(keys, nameValues(keys))}
-		if m.Exact.sampled != (label != "whole") {
-			t.Fatalf("%s: sampled = %v", label, m.Exact.sampled)
-		}
-		for i, k := range keys {
-			if d, err := m.Resolve(k); d != i || err != nil || !m.Allowed(Publish, k, nil) {
-				t.Fatalf("%s: Resolve(%q) (%d bytes) = %d, %v, Allowed %v; want %d, allowed",
-					label, k, len(k), d, err, m.Allowed(Publish, k, nil), i)
+		for front, m := range withFronts(keys) {
+			label := label + ", " + front
+			if m.Exact.sampled != (!strings.HasPrefix(label, "whole")) {
+				t.Fatalf("%s: sampled = %v", label, m.Exact.sampled)
 			}
-			for _, v := range nameVariants(k) {
-				checkExactHit(t, m, v, label+", a variant of a key")
-			}
+			checkExactHits(t, m, keys, label)
 		}
-		checkExactHit(t, m, "", label)
-		checkExactHit(t, m, "."+strings.Repeat("a", maxNameKey), label)
 	}
+}
+
+// checkExactHits checks m's answers for keys, their variants, the
+// empty name and one longer than any key.
+func checkExactHits(t *testing.T, m *Matcher, keys []string, label string) {
+	t.Helper()
+	for i, k := range keys {
+		if d, err := m.Resolve(k); d != i || err != nil || !m.Allowed(Publish, k, nil) {
+			t.Fatalf("%s: Resolve(%q) (%d bytes) = %d, %v, Allowed %v; want %d, allowed",
+				label, k, len(k), d, err, m.Allowed(Publish, k, nil), i)
+		}
+		for _, v := range nameVariants(k) {
+			checkExactHit(t, m, v, label+", a variant of a key")
+		}
+	}
+	checkExactHit(t, m, "", label)
+	checkExactHit(t, m, "."+strings.Repeat("a", maxNameKey), label)
 }
 
 // TestExactHitComparesEveryByte: Resolve and Allowed answer a key as a
@@ -79,25 +88,33 @@ func TestExactHitAgreesWithFind(t *testing.T) {
 // of every length.
 func TestExactHitComparesEveryByte(t *testing.T) {
 	for label, keys := range exactHitTables() {
-		m := &Matcher{Exact: NewNameTable(keys, nameValues(keys))}
-		tab := &m.Exact
-		for _, k := range keys {
-			rec, ok := tab.Find(k)
-			if !ok {
-				t.Fatalf("%s: key %q not found", label, k)
-			}
-			stored := unsafe.Slice((*byte)(unsafe.Pointer(&tab.recs[rec+recordHeader])), len(k))
-			for i := range stored {
-				stored[i] ^= 0x04
-				checkMissed(t, m, k, label)
-				stored[i] ^= 0x04
-			}
-			tab.recs[rec] ^= 0x01 // the record's length byte
-			checkMissed(t, m, k, label+", length")
-			tab.recs[rec] ^= 0x01
-			if d, _ := m.Resolve(k); d != int(tab.Value(rec, 0)) || !m.Allowed(Publish, k, nil) {
-				t.Fatalf("%s: %q not found once restored", label, k)
-			}
+		for front, m := range withFronts(keys) {
+			checkComparesEveryByte(t, m, keys, label+", "+front)
+		}
+	}
+}
+
+// checkComparesEveryByte changes each byte of each key's record in turn
+// and checks that m then misses the key.
+func checkComparesEveryByte(t *testing.T, m *Matcher, keys []string, label string) {
+	t.Helper()
+	tab := &m.Exact
+	for _, k := range keys {
+		rec, ok := tab.Find(k)
+		if !ok {
+			t.Fatalf("%s: key %q not found", label, k)
+		}
+		stored := unsafe.Slice((*byte)(unsafe.Pointer(&tab.recs[rec+recordHeader])), len(k))
+		for i := range stored {
+			stored[i] ^= 0x04
+			checkMissed(t, m, k, label)
+			stored[i] ^= 0x04
+		}
+		tab.recs[rec] ^= 0x01 // the record's length byte
+		checkMissed(t, m, k, label+", length")
+		tab.recs[rec] ^= 0x01
+		if d, _ := m.Resolve(k); d != int(tab.Value(rec, 0)) || !m.Allowed(Publish, k, nil) {
+			t.Fatalf("%s: %q not found once restored", label, k)
 		}
 	}
 }

@@ -47,6 +47,7 @@ type Matcher struct {
 	maskFilter []uint64                  // Bloom filter of every table's keys (masks.go)
 	maskIdx    maskIndex                 // which tables can hold a name's key (maskindex.go)
 
+	front frontIndex   // Resolve's index: Exact's, with cached names (frontindex.go); no slots for none
 	cache *resultCache // Resolve's answers for names not in Exact (resultcache.go); nil for none
 	// aclCache, per op: Allowed's unions for names not in Exact (allowcache.go); nil for none
 	aclCache [NumOps]*resultCache

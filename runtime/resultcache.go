@@ -343,12 +343,15 @@ func (m *Matcher) resolveCached(name string, h uint64) (int, error) {
 	if c == nil || n == 0 || n > maxCachedName {
 		return m.resolveSlow(name)
 	}
-	h = nameHash(&m.Exact, name, h)
+	hc := nameHash(&m.Exact, name, h)
 	w := cacheWords{c.first(), c.mask}
-	if a, ok := w.get(name, h, nil); ok {
+	if a, ok := w.get(name, hc, nil); ok {
+		if h != 0 {
+			m.front.publish(name, h, a) // its second sighting (frontindex.go)
+		}
 		return cacheResult(a)
 	}
 	d, err := m.resolveSlow(name)
-	w.put(name, h, cacheAnswer(d, err), nil)
+	w.put(name, hc, cacheAnswer(d, err), nil)
 	return d, err
 }

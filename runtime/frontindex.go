@@ -1,0 +1,179 @@
+package runtime
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+// The front index: the one lookup Resolve makes for a name it has seen
+// before, whether the exact table holds it or only wildcards match it.
+// It is the exact table's index laid out again, in words Resolve may
+// write, with room in its first looks for entries that point at the
+// answers of names outside the table: a wildcard-only name asked twice
+// then costs a hit's hash, first look and comparison, rather than an
+// exact table's miss and then a result cache's lookup (2.0-4.1x a hit at
+// N <= 1k, bench/README, session 28).
+//
+// A name is entered only after the result cache has answered it once
+// (its second sighting: one-off names never are), only into an empty
+// slot of its first look (no entry is ever evicted, so two names cannot
+// take a slot from each other in turn), and its record is written before
+// its entry is and never again: a record is read only through an entry,
+// after its word 0, stored last, says it holds the name. When the
+// arena's records run out, a new arena replaces it and the entries into
+// the old one are cleared.
+//
+// Configs over frontMaxSlots entries keep the plan's index as it is (the
+// front aliases it and caches nothing): their wildcard-only names cost at
+// most 1.8x a hit already, and laying out 2^17 entries again would cost
+// a fresh Load milliseconds.
+type frontIndex struct {
+	slots   []atomic.Uint32 // mask+2 entries, as NameTable.index's
+	mask    uint64
+	offMask uint32 // offsets from len(recs) up are arena records
+	tagMask uint32
+	recs    int  // len of the exact table's records
+	rehomed bool // slots are not laid out as the plan's index: a probe past the first look is find's
+	arena   *atomic.Pointer[frontArena]
+}
+
+const (
+	// frontMinSlots sizes a small config's front: the gate's streams at
+	// N = 100 ask 632-2,226 distinct wildcard-only names, which then find
+	// most first looks free; 64 KB, of which a lookup touches a line.
+	frontMinSlots = 1 << 14
+	// frontMaxSlots is the largest index laid out again (10k-32k names).
+	frontMaxSlots = 1 << 16
+	// frontRecords and frontRecordWords size an arena: 4,096 names of up
+	// to 240 bytes (1 MiB, pages touched as they fill); a longer (or
+	// invalid) name stays in the result cache.
+	frontRecords     = 1 << 12
+	frontRecordWords = 32
+	frontMaxName     = (frontRecordWords - recordHeader) * 8
+)
+
+// frontArena holds cached names' records, laid out as the exact table's
+// (word 0: length | answer << 32, as cacheAnswer; words 2...: the name).
+type frontArena struct {
+	recs [frontRecords][frontRecordWords]uint64
+	used atomic.Uint32
+}
+
+// newFrontIndex returns t's front, or none (no slots) for an empty
+// table. Only a Matcher with a result cache (cached) gets a front of its
+// own.
+func newFrontIndex(t *NameTable, cached bool) frontIndex {
+	if len(t.index) == 0 {
+		return frontIndex{}
+	}
+	size := len(t.index) - 1
+	f := frontIndex{
+		slots: unsafe.Slice((*atomic.Uint32)(unsafe.Pointer(&t.index[0])), len(t.index)),
+		mask:  t.mask, offMask: t.offMask, tagMask: t.tagMask, recs: len(t.recs),
+	}
+	switch {
+	case !cached || size > frontMaxSlots:
+		return f // the plan's index, read only
+	case size >= frontMinSlots && len(t.recs)+frontRecords <= int(t.offMask)+1:
+		// Room in the plan's layout: its entries copied, probed as its.
+		f.slots = make([]atomic.Uint32, len(t.index))
+		for i, e := range t.index {
+			f.slots[i].Store(e)
+		}
+		f.arena = new(atomic.Pointer[frontArena])
+		return f
+	}
+	return rehome(t, max(size, frontMinSlots))
+}
+
+// rehome lays t's entries out again in size slots, whose offsets leave
+// room for the arena's records after t's.
+func rehome(t *NameTable, size int) frontIndex {
+	f := frontIndex{slots: make([]atomic.Uint32, size+1), mask: uint64(size - 1), recs: len(t.recs), rehomed: true,
+		arena: new(atomic.Pointer[frontArena])}
+	f.offMask, f.tagMask = entryMasks(len(t.recs) + frontRecords)
+	for _, e := range t.index[:len(t.index)-1] {
+		if e == 0 {
+			continue
+		}
+		r := int(e & t.offMask)
+		h := t.hash(t.keyOf(r, int(uint8(t.recs[r]))))
+		j := h & f.mask
+		for f.slots[j].Load() != 0 {
+			j = (j + 1) & f.mask
+		}
+		f.slots[j].Store(f.tag(h) | uint32(r))
+		if (j-h)&f.mask > 1 {
+			f.slots[h&f.mask].Store(f.slots[h&f.mask].Load() | entryMore)
+		}
+	}
+	for i := range size {
+		e, next := f.slots[i].Load(), f.slots[(i+1)&int(f.mask)].Load()
+		if e != 0 && next != 0 && (e^next)&f.tagMask == 0 {
+			f.slots[i].Store(e | entryMore)
+		}
+	}
+	f.slots[size].Store(f.slots[0].Load())
+	return f
+}
+
+// tag is the tag of hash h's entries, as NameTable.tag.
+func (f *frontIndex) tag(h uint64) uint32 {
+	return (uint32(h>>32) | 1<<31) & f.tagMask
+}
+
+// cached returns word 0 of the arena record entry e points at, or 0 (no
+// name's length) for none yet, and the record. A record is never written
+// again once word 0 is.
+func (f *frontIndex) cached(e uint32) (uint64, unsafe.Pointer) {
+	a := f.arena.Load()
+	if a == nil {
+		return 0, nil
+	}
+	rec := &a.recs[(int(e&f.offMask)-f.recs)&(frontRecords-1)]
+	return atomic.LoadUint64(&rec[0]), unsafe.Pointer(rec)
+}
+
+// publish enters name, whose exact-table hash is h and whose answer is a
+// (cacheAnswer), into an empty slot of its first look, if it has one.
+func (f *frontIndex) publish(name string, h uint64, a uint32) {
+	if f.arena == nil || len(name) > frontMaxName {
+		return
+	}
+	p := h & f.mask
+	if f.slots[p].Load() != 0 {
+		if p++; f.slots[p].Load() != 0 {
+			return
+		}
+	}
+	ar := f.arena.Load()
+	if ar == nil {
+		f.arena.CompareAndSwap(nil, new(frontArena))
+		ar = f.arena.Load()
+	}
+	s := ar.used.Add(1) - 1
+	if s >= frontRecords {
+		f.renew(ar)
+		return
+	}
+	rec := &ar.recs[s]
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&rec[recordHeader])), len(name)), name)
+	atomic.StoreUint64(&rec[0], uint64(len(name))|uint64(a)<<32)
+	f.slots[p].CompareAndSwap(0, f.tag(h)|uint32(f.recs+int(s)))
+}
+
+// renew replaces the full arena old with an empty one and clears the
+// entries into it: a lookup that read an entry before it was cleared
+// meets a record that is empty or another name's, and so misses.
+//
+//go:noinline
+func (f *frontIndex) renew(old *frontArena) {
+	if !f.arena.CompareAndSwap(old, new(frontArena)) {
+		return
+	}
+	for i := range f.slots {
+		if e := f.slots[i].Load(); e != 0 && int(e&f.offMask) >= f.recs {
+			f.slots[i].CompareAndSwap(e, 0)
+		}
+	}
+}

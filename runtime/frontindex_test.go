@@ -1,0 +1,187 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// withFronts returns a Matcher of keys with each kind of front: the
+// plan's index, read only (a Matcher without caches), and laid out again
+// with room for cached names (a small config with wildcards).
+func withFronts(keys []string) map[string]*Matcher {
+	out := map[string]*Matcher{}
+	for label, cached := range map[string]bool{"plan index": false, "rehomed": true} {
+		m := &Matcher{Exact: NewNameTable(keys, nameValues(keys))}
+		m.front = newFrontIndex(&m.Exact, cached)
+		out[label] = m
+	}
+	return out
+}
+
+// frontLayout names f's layout against t's index.
+func frontLayout(f *frontIndex, t *NameTable) string {
+	switch {
+	case unsafe.Pointer(unsafe.SliceData(f.slots)) == unsafe.Pointer(unsafe.SliceData(t.index)):
+		return "plan"
+	case f.rehomed:
+		return "rehomed"
+	}
+	return "copied"
+}
+
+// eightByteKeys returns n keys of 8 bytes (3 record words each) and
+// extra of 9 (4 words).
+func eightByteKeys(n, extra int) []string {
+	var keys []string
+	for i := range n {
+		keys = append(keys, fmt.Sprintf("k%07d", i))
+	}
+	for i := range extra {
+		keys = append(keys, fmt.Sprintf("x%08d", i))
+	}
+	return keys
+}
+
+// TestFrontLayouts: a Matcher without a result cache, or an index over
+// frontMaxSlots entries, reads the plan's index; one at frontMinSlots
+// or more whose offsets leave the arena room copies it; the rest lay it
+// out again, at frontMinSlots or more. Each answers every key it holds,
+// and their variants, as find.
+func TestFrontLayouts(t *testing.T) {
+	room := frontMaxSlots - frontRecords // record words that leave room exactly
+	for _, c := range []struct {
+		label  string
+		keys   []string
+		cached bool
+		want   string
+		size   int
+	}{
+		{"no cache", eightByteKeys(100, 0), false, "plan", 256},
+		{"under the minimum", eightByteKeys(frontMinSlots/4, 0), true, "rehomed", frontMinSlots},
+		{"at the minimum", eightByteKeys(frontMinSlots/2, 0), true, "copied", frontMinSlots},
+		{"room exactly, at the maximum", eightByteKeys(room/3, 0), true, "copied", frontMaxSlots},
+		{"a word short of room", eightByteKeys(room/3-1, 1), true, "rehomed", frontMaxSlots},
+		{"over the maximum", eightByteKeys(frontMaxSlots/2+1, 0), true, "plan", 2 * frontMaxSlots},
+	} {
+		m := &Matcher{Exact: NewNameTable(c.keys, nameValues(c.keys))}
+		m.front = newFrontIndex(&m.Exact, c.cached)
+		f := &m.front
+		if got := frontLayout(f, &m.Exact); got != c.want || len(f.slots)-1 != c.size || (f.arena != nil) != (got != "plan") {
+			t.Fatalf("%s (%d keys, %d record words): %s front of %d slots, arena %v; want %s of %d",
+				c.label, len(c.keys), len(m.Exact.recs), got, len(f.slots)-1, f.arena != nil, c.want, c.size)
+		}
+		for i := 0; i < len(c.keys); i += 1 + len(c.keys)/300 {
+			if d, err := m.Resolve(c.keys[i]); d != i || err != nil {
+				t.Fatalf("%s: Resolve(%q) = %d, %v; want %d", c.label, c.keys[i], d, err, i)
+			}
+			for _, v := range nameVariants(c.keys[i]) {
+				checkExactHit(t, m, v, c.label)
+			}
+		}
+	}
+}
+
+// frontCached returns how many of f's entries point at arena records.
+func frontCached(f *frontIndex) int {
+	n := 0
+	for i := range f.slots {
+		if e := f.slots[i].Load(); e != 0 && int(e&f.offMask) >= f.recs {
+			n++
+		}
+	}
+	return n
+}
+
+// publishFresh publishes name with answer a and reports whether it took
+// a slot (its first look had an empty one).
+func publishFresh(f *frontIndex, t *NameTable, name string, a uint32) bool {
+	before := frontCached(f)
+	f.publish(name, t.hash(name), a)
+	return frontCached(f) == before+1
+}
+
+// TestFrontServesWhatWasPublished: a name published with an answer is
+// then answered from the front, at every length up to frontMaxName, and
+// one longer is not published; a published answer that is not resolveSlow's
+// shows which one Resolve gave. Exact names keep their answers however
+// many names are published around them.
+func TestFrontServesWhatWasPublished(t *testing.T) {
+	keys := nameTableKeys()
+	m := withFronts(keys)["rehomed"]
+	f := &m.front
+	for _, n := range []int{1, 7, 8, 9, 16, 17, 24, 25, 32, 33, 48, 49, 64, 65, frontMaxName - 1, frontMaxName, frontMaxName + 1} {
+		for v := 0; ; v++ {
+			name := fmt.Sprintf("z%d%s", v, strings.Repeat("q", n))[:n]
+			published := publishFresh(f, &m.Exact, name, uint32(cacheAnswer(n, nil)))
+			if n > frontMaxName {
+				if published {
+					t.Fatalf("%d bytes: published, over frontMaxName", n)
+				}
+				break
+			}
+			if !published {
+				continue // its first look is full: another name
+			}
+			if d, err := m.Resolve(name); d != n || err != nil {
+				t.Fatalf("%d bytes: Resolve(%q) = %d, %v; published %d", n, name, d, err, n)
+			}
+			break
+		}
+	}
+	if !publishFresh(f, &m.Exact, "a..b", uint32(cacheAnswer(-1, ErrInvalidName))) {
+		t.Fatal("a..b not published")
+	}
+	if d, err := m.Resolve("a..b"); d != -1 || err != ErrInvalidName {
+		t.Fatalf("Resolve(a..b) = %d, %v; published invalid", d, err)
+	}
+	for i, k := range keys {
+		f.publish(k+"-", m.Exact.hash(k+"-"), 1)
+		if d, err := m.Resolve(k); d != i || err != nil {
+			t.Fatalf("Resolve(%q) = %d, %v after publishing beside it; want %d", k, d, err, i)
+		}
+	}
+}
+
+// TestFrontArenaRenews: the arena takes frontRecords names; the next one
+// replaces it and clears every entry into the old one, so that no name is
+// answered from a record since reused: each falls back to resolveSlow's
+// answer until published again.
+func TestFrontArenaRenews(t *testing.T) {
+	keys := nameTableKeys()
+	m := withFronts(keys)["rehomed"]
+	f := &m.front
+	var names []string
+	for i := 0; len(names) < frontRecords; i++ {
+		if name := fmt.Sprintf("n%05d", i); publishFresh(f, &m.Exact, name, uint32(cacheAnswer(i%100, nil))) {
+			names = append(names, name)
+		}
+		if len(names) == frontRecords-1 || len(names) == frontRecords {
+			if used := f.arena.Load().used.Load(); int(used) != len(names) {
+				t.Fatalf("%d names published, %d records used", len(names), used)
+			}
+		}
+	}
+	old := f.arena.Load()
+	for _, name := range names {
+		if d, _ := m.Resolve(name); d == -1 {
+			t.Fatalf("%q not answered from the front", name)
+		}
+	}
+	f.publish("n-over", m.Exact.hash("n-over"), 1)
+	if f.arena.Load() == old || frontCached(f) != 0 {
+		t.Fatalf("after %d records: arena replaced %v, %d cached entries left", frontRecords+1, f.arena.Load() != old, frontCached(f))
+	}
+	for _, name := range names {
+		if d, err := m.Resolve(name); d != -1 || err != nil {
+			t.Fatalf("%q after the arena's renewal: %d, %v; want resolveSlow's -1", name, d, err)
+		}
+	}
+	if !publishFresh(f, &m.Exact, names[0], uint32(cacheAnswer(5, nil))) {
+		t.Fatal("not published after the renewal")
+	}
+	if d, _ := m.Resolve(names[0]); d != 5 {
+		t.Fatalf("%q published again: %d; want 5", names[0], d)
+	}
+}
