@@ -101,14 +101,11 @@ func (m *Matcher) Resolve(name string) (int, error) {
 }
 
 // resolvePast is Resolve where the first look did not decide: a key past
-// it, or a colliding tag; as find.
+// it, or a colliding tag. The probe is the plan index's, from the name's
+// home there, whatever the front's layout: h is the table's hash.
 func (m *Matcher) resolvePast(name string, h uint64) (int, error) {
-	t, f := &m.Exact, &m.front
-	if !f.rehomed {
-		if _, v0, ok := t.probe(name, h&t.mask, t.tag(h)); ok {
-			return int(v0), nil
-		}
-	} else if _, _, v0, ok := t.find(name); ok {
+	t := &m.Exact
+	if _, v0, ok := t.probe(name, h&t.mask, t.tag(h)); ok {
 		return int(v0), nil
 	}
 	return m.resolveCached(name, h)

@@ -32,8 +32,7 @@ type frontIndex struct {
 	mask    uint64
 	offMask uint32 // offsets from len(recs) up are arena records
 	tagMask uint32
-	recs    int  // len of the exact table's records
-	rehomed bool // slots are not laid out as the plan's index: a probe past the first look is find's
+	recs    int // len of the exact table's records
 	arena   *atomic.Pointer[frontArena]
 }
 
@@ -89,7 +88,7 @@ func newFrontIndex(t *NameTable, cached bool) frontIndex {
 // rehome lays t's entries out again in size slots, whose offsets leave
 // room for the arena's records after t's.
 func rehome(t *NameTable, size int) frontIndex {
-	f := frontIndex{slots: make([]atomic.Uint32, size+1), mask: uint64(size - 1), recs: len(t.recs), rehomed: true,
+	f := frontIndex{slots: make([]atomic.Uint32, size+1), mask: uint64(size - 1), recs: len(t.recs),
 		arena: new(atomic.Pointer[frontArena])}
 	f.offMask, f.tagMask = entryMasks(len(t.recs) + frontRecords)
 	for _, e := range t.index[:len(t.index)-1] {

@@ -25,7 +25,7 @@ func frontLayout(f *frontIndex, t *NameTable) string {
 	switch {
 	case unsafe.Pointer(unsafe.SliceData(f.slots)) == unsafe.Pointer(unsafe.SliceData(t.index)):
 		return "plan"
-	case f.rehomed:
+	case f.mask != t.mask || f.offMask != t.offMask:
 		return "rehomed"
 	}
 	return "copied"
