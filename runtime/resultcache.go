@@ -333,7 +333,8 @@ func rehash(name string, h uint64) uint64 {
 }
 
 // resolveCached is Resolve for a name not in the exact table: the cached
-// answer, or resolveSlow's, offered to the cache. The cache is keyed by
+// answer, then also offered to the front index (frontindex.go), or
+// resolveSlow's, offered to the cache. The cache is keyed by
 // the hash the exact table's probe computed (h; 0 when it did not hash
 // the name) where that hash read the whole name, see nameHash: on names
 // of 60-140 bytes a second hash cost about 15 ns of the lookup.
