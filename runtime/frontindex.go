@@ -124,7 +124,8 @@ func (f *frontIndex) tag(h uint64) uint32 {
 
 // cached returns word 0 of the arena record entry e points at, or 0 (no
 // name's length) for none yet, and the record. A record is never written
-// again once word 0 is.
+// again once word 0 is. Only a front with an arena has such entries: the
+// plan's own index points past its records nowhere (plan checking).
 func (f *frontIndex) cached(e uint32) (uint64, unsafe.Pointer) {
 	a := f.arena.Load()
 	if a == nil {
