@@ -113,6 +113,9 @@ func TestFrontServesWhatWasPublished(t *testing.T) {
 	f := &m.front
 	for _, n := range []int{1, 7, 8, 9, 16, 17, 24, 25, 32, 33, 48, 49, 64, 65, frontMaxName - 1, frontMaxName, frontMaxName + 1} {
 		for v := 0; ; v++ {
+			if v == 64 {
+				t.Fatalf("%d bytes: none of 64 names published", n)
+			}
 			name := fmt.Sprintf("z%d%s", v, strings.Repeat("q", n))[:n]
 			published := publishFresh(f, &m.Exact, name, uint32(cacheAnswer(n, nil)))
 			if n > frontMaxName {
@@ -154,6 +157,9 @@ func TestFrontArenaRenews(t *testing.T) {
 	f := &m.front
 	var names []string
 	for i := 0; len(names) < frontRecords; i++ {
+		if i == 4*frontRecords {
+			t.Fatalf("%d of %d names published", len(names), i)
+		}
 		if name := fmt.Sprintf("n%05d", i); publishFresh(f, &m.Exact, name, uint32(cacheAnswer(i%100, nil))) {
 			names = append(names, name)
 		}
