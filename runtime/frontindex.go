@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"slices"
 	"sync/atomic"
 	"unsafe"
 )
@@ -68,7 +69,7 @@ func newFrontIndex(t *NameTable, cached bool) frontIndex {
 	}
 	size := len(t.index) - 1
 	f := frontIndex{
-		slots: unsafe.Slice((*atomic.Uint32)(unsafe.Pointer(&t.index[0])), len(t.index)),
+		slots: atomicWords(t.index),
 		mask:  t.mask, offMask: t.offMask, tagMask: t.tagMask, recs: len(t.recs),
 	}
 	switch {
@@ -76,45 +77,35 @@ func newFrontIndex(t *NameTable, cached bool) frontIndex {
 		return f // the plan's index, read only
 	case size >= frontMinSlots && len(t.recs)+frontRecords <= int(t.offMask)+1:
 		// Room in the plan's layout: its entries copied, probed as its.
-		f.slots = make([]atomic.Uint32, len(t.index))
-		for i, e := range t.index {
-			f.slots[i].Store(e)
-		}
+		f.slots = atomicWords(slices.Clone(t.index))
 		f.arena = new(atomic.Pointer[frontArena])
 		return f
 	}
 	return rehome(t, max(size, frontMinSlots))
 }
 
-// rehome lays t's entries out again in size slots, whose offsets leave
-// room for the arena's records after t's.
+// rehome lays t's entries out again in size slots, as newNameTable does,
+// with offsets that leave room for the arena's records after t's.
 func rehome(t *NameTable, size int) frontIndex {
-	f := frontIndex{slots: make([]atomic.Uint32, size+1), mask: uint64(size - 1), recs: len(t.recs),
-		arena: new(atomic.Pointer[frontArena])}
+	f := frontIndex{mask: uint64(size - 1), recs: len(t.recs), arena: new(atomic.Pointer[frontArena])}
 	f.offMask, f.tagMask = entryMasks(len(t.recs) + frontRecords)
+	index := make([]uint32, size+1)
 	for _, e := range t.index[:len(t.index)-1] {
-		if e == 0 {
-			continue
-		}
-		r := int(e & t.offMask)
-		h := t.hash(t.keyOf(r, int(uint8(t.recs[r]))))
-		j := h & f.mask
-		for f.slots[j].Load() != 0 {
-			j = (j + 1) & f.mask
-		}
-		f.slots[j].Store(f.tag(h) | uint32(r))
-		if (j-h)&f.mask > 1 {
-			f.slots[h&f.mask].Store(f.slots[h&f.mask].Load() | entryMore)
+		if e != 0 {
+			r := int(e & t.offMask)
+			h := t.hash(t.keyOf(r, int(uint8(t.recs[r]))))
+			placeEntry(index, f.mask, h, f.tag(h)|uint32(r))
 		}
 	}
-	for i := range size {
-		e, next := f.slots[i].Load(), f.slots[(i+1)&int(f.mask)].Load()
-		if e != 0 && next != 0 && (e^next)&f.tagMask == 0 {
-			f.slots[i].Store(e | entryMore)
-		}
-	}
-	f.slots[size].Store(f.slots[0].Load())
+	finishIndex(index, f.mask, f.tagMask)
+	f.slots = atomicWords(index)
 	return f
+}
+
+// atomicWords is index as words read and written atomically (the same
+// layout), for a front's own index, or the plan's read as it is.
+func atomicWords(index []uint32) []atomic.Uint32 {
+	return unsafe.Slice((*atomic.Uint32)(unsafe.Pointer(unsafe.SliceData(index))), len(index))
 }
 
 // tag is the tag of hash h's entries, as NameTable.tag.

@@ -149,27 +149,41 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 	for i, k := range keys {
 		v := value(i)
 		h := t.hash(k)
-		j := h & t.mask
-		for t.index[j] != 0 {
-			j = (j + 1) & t.mask
-		}
-		t.index[j] = t.tag(h) | uint32(off)
-		if (j-h)&t.mask > 1 {
-			t.index[h&t.mask] |= entryMore
-		}
+		placeEntry(t.index, t.mask, h, t.tag(h)|uint32(off))
 		r := t.recs[off : off+recordWords(len(k))]
 		r[0] = uint64(len(k)) | uint64(v[0])<<32
 		r[1] = uint64(v[1]) | uint64(v[2])<<32
 		copy(unsafe.Slice((*byte)(unsafe.Pointer(&r[recordHeader])), len(k)), k)
 		off += len(r)
 	}
-	for i, e := range t.index[:size] {
-		if f := t.index[(i+1)&int(t.mask)]; e != 0 && f != 0 && (e^f)&t.tagMask == 0 {
-			t.index[i] |= entryMore
+	finishIndex(t.index, t.mask, t.tagMask)
+	return t
+}
+
+// placeEntry puts entry, of hash h, in the first empty slot of index
+// (mask+2 slots) from h's home, and marks the home's entryMore when that
+// slot lies past the home's next.
+func placeEntry(index []uint32, mask, h uint64, entry uint32) {
+	j := h & mask
+	for index[j] != 0 {
+		j = (j + 1) & mask
+	}
+	index[j] = entry
+	if (j-h)&mask > 1 {
+		index[h&mask] |= entryMore
+	}
+}
+
+// finishIndex marks the entries of index whose next has their tag, then
+// repeats the first slot after the last, for a first look there.
+func finishIndex(index []uint32, mask uint64, tagMask uint32) {
+	size := int(mask) + 1
+	for i, e := range index[:size] {
+		if f := index[(i+1)&int(mask)]; e != 0 && f != 0 && (e^f)&tagMask == 0 {
+			index[i] |= entryMore
 		}
 	}
-	t.index[size] = t.index[0]
-	return t
+	index[size] = index[0]
 }
 
 // entryMasks returns the entries' offset and tag masks for words record words.
