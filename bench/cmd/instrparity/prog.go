@@ -11,8 +11,8 @@ import "text/template"
 // from the plan the package embeds, the same artifact.
 //
 // Each lookup has two loop functions, gen and live, written alike; for
-// each row in turn a run warms one (twice over the sample, for the
-// result caches), then runs it between measured and done, on whose
+// each row in turn a run warms one with the measured loop's own calls,
+// then runs it between measured and done, on whose
 // entries callgrind dumps its counters (--dump-before): row i's loop is
 // dump 2i+2 alone, every instruction of it, whatever it calls, with no
 // attribution to undo. One process runs every row: startup under
@@ -93,7 +93,14 @@ func main() {
 				check(fmt.Errorf("no loop %s/%s", x.Fn, *impl))
 			}
 		}
-		run(2 * len(x.List))
+		// The warm-up is the measured loop itself, so that the loop meets
+		// caches in their steady state: after only two passes over the
+		// sample, names the result cache had dropped between sightings
+		// still entered the front index in the loop, whose arena filled and
+		// was renewed there, and its 1 MiB allocation took the page
+		// allocator's path a differing 0-140k instructions long (exact100
+		// mixed-zipf read 1.062 in CI and in one of four runs here).
+		run(*iters)
 		// No collection during the loop: its work on another thread
 		// would be counted with the loop's, and Load's garbage would
 		// make it the live loop's alone.
