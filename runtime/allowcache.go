@@ -45,12 +45,15 @@ func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Princ
 	// Only a valid name is ever put, so a hit the signature decides
 	// needs no split: it spares the split, 15-20 ns on the events
 	// family's names of 100-120 bytes.
-	h = nameHash(&m.Exact, name, h)
-	u, ok := w.get(name, h, nil)
+	hc := nameHash(&m.Exact, name, h)
+	u, ok := w.get(name, hc, nil)
+	if ok && h != 0 && m.front.admits(name, h) {
+		m.enter(name, h, uint32(cacheAnswer(m.resolveSlow(name)))) // its second sighting (frontindex.go)
+	}
 	if hit := u & csig; ok && (hit == 0 || hit&m.headMask != 0) {
 		return hit != 0
 	}
-	return m.allowedRow(op, w, name, h, ok, principals, csig)
+	return m.allowedRow(op, w, name, hc, ok, principals, csig)
 }
 
 // allowedRow is allowedCached where the name's cached signature does not

@@ -2,9 +2,10 @@ package runtime
 
 import "unsafe"
 
-// Resolve and Allowed each hold the exact names' table's first look
-// (NameTable.find's hash, two index entries and comparison) written out
-// rather than calling find: the generated Resolve and Allowed and
+// Resolve and Allowed each hold the first look of the front index
+// (frontindex.go: the exact table's index with entries for cached names
+// too; NameTable.find's hash, two index entries and comparison) written
+// out rather than calling find: the generated Resolve and Allowed and
 // live.Realm's inline into their callers, so a hit through find cost two
 // calls, the second one's frame 1.2-2.6 ns of 7-14 ns hits (bench/README,
 // "Exact hits and the hash, session 17"). A helper for the hash or the
@@ -128,98 +129,133 @@ func (m *Matcher) resolveAside(name string) (int, error) {
 //
 // A hit is decided where its record is compared, as Resolve's returns:
 // kept for a common tail, it cost 1.04-1.14x (bench/README.md, "Exact
-// hits and Allowed, session 19").
+// hits and Allowed, session 19"). A cached name's record in the front
+// holds its unions' signatures as an exact one's holds its, so it is
+// decided there too: through op's cache instead, Allowed on mixed names
+// cost 1.5-1.8x Resolve (bench/README, session 29).
 func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
-	t := &m.Exact
+	t, f := &m.Exact, &m.front
 	n := len(name)
-	var h uint64 // keys the cache below (nameHash); 0 when not hashed
 	// Like exact, hashes no name longer than a key can be.
-	if len(t.index) != 0 && n != 0 && n <= maxNameKey && op < NumOps {
-		switch {
-		case n < 8:
-			h = Hash(name, NameSeed)
-		case t.sampled:
-			h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^NameSeed^uint64(n)*hashK2) ^
-				mix(loadAt(name, n/2-4)^hashK3, NameSeed) | 1
-		case n <= 16:
-			h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^(NameSeed^hashK0)^uint64(n)*hashK2) | 1
-		case n <= 32:
-			const seed = NameSeed ^ hashK0
-			h = mix(loadAt(name, 0)^hashK1, loadAt(name, 8)^seed) ^
-				mix(loadAt(name, n-16)^hashK2, loadAt(name, n-8)^seed^uint64(n)*hashK3) | 1
-		case n <= 64:
-			h = hash33to64(name, NameSeed^hashK0)
-		default:
-			h = hashLong(name, NameSeed^hashK0)
+	if len(f.slots) == 0 || n == 0 || n > maxNameKey || op >= NumOps {
+		return m.allowedAside(op, name, principals)
+	}
+	var h uint64 // also keys the caches past the first look (nameHash)
+	switch {
+	case n < 8:
+		h = Hash(name, NameSeed)
+	case t.sampled:
+		h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^NameSeed^uint64(n)*hashK2) ^
+			mix(loadAt(name, n/2-4)^hashK3, NameSeed) | 1
+	case n <= 16:
+		h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^(NameSeed^hashK0)^uint64(n)*hashK2) | 1
+	case n <= 32:
+		const seed = NameSeed ^ hashK0
+		h = mix(loadAt(name, 0)^hashK1, loadAt(name, 8)^seed) ^
+			mix(loadAt(name, n-16)^hashK2, loadAt(name, n-8)^seed^uint64(n)*hashK3) | 1
+	case n <= 64:
+		h = hash33to64(name, NameSeed^hashK0)
+	default:
+		h = hashLong(name, NameSeed^hashK0)
+	}
+	want := f.tag(h)
+	i := h & f.mask
+	e0, e1 := f.slots[i].Load(), f.slots[i+1].Load()
+	e := e0
+	if e&f.tagMask != want {
+		e = e1
+	}
+	if e&f.tagMask == want {
+		// An exact name's record, or a cached name's in the front's arena:
+		// word 1 holds the signatures of both, per op (frontindex.go).
+		r := int(e & f.offMask)
+		var w0 uint64
+		var rec unsafe.Pointer
+		if r < len(t.recs) {
+			w0, rec = t.recs[r], unsafe.Pointer(&t.recs[r])
+		} else {
+			w0, rec = f.cached(e)
 		}
-		want := t.tag(h)
-		i := h & t.mask
-		if e0, e1 := t.index[i], t.index[i+1]; e0&t.tagMask == want || e1&t.tagMask == want {
-			e := e0
-			if e&t.tagMask != want {
-				e = e1
-			}
-			r := int(e & t.offMask)
-			if w0 := t.recs[r]; uint8(n) == uint8(w0) {
-				k := t.keyOf(r, n)
-				var diff uint64
-				switch {
-				case n > 64:
-					for i := 0; i+32 <= n; i += 32 {
-						diff |= (loadAt(name, i) ^ loadAt(k, i)) | (loadAt(name, i+8) ^ loadAt(k, i+8)) |
-							(loadAt(name, i+16) ^ loadAt(k, i+16)) | (loadAt(name, i+24) ^ loadAt(k, i+24))
-					}
-					diff |= (loadAt(name, n-32) ^ loadAt(k, n-32)) | (loadAt(name, n-24) ^ loadAt(k, n-24)) |
-						(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
-				case n > 48:
-					diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, 8) ^ loadAt(k, 8)) |
-						(loadAt(name, 16) ^ loadAt(k, 16)) | (loadAt(name, 24) ^ loadAt(k, 24)) |
-						(loadAt(name, 32) ^ loadAt(k, 32)) | (loadAt(name, 40) ^ loadAt(k, 40)) |
-						(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
-				case n > 32:
-					diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, 8) ^ loadAt(k, 8)) |
-						(loadAt(name, 16) ^ loadAt(k, 16)) | (loadAt(name, 24) ^ loadAt(k, 24)) |
-						(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
-				case n > 16:
-					diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, 8) ^ loadAt(k, 8)) |
-						(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
-				case n >= 8:
-					diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
-				default:
-					if !sameBytes(name, k) {
-						diff = 1
-					}
+		if uint8(n) == uint8(w0) {
+			k := unsafe.String((*byte)(unsafe.Add(rec, 8*recordHeader)), n)
+			var diff uint64
+			switch {
+			case n > 64:
+				for i := 0; i+32 <= n; i += 32 {
+					diff |= (loadAt(name, i) ^ loadAt(k, i)) | (loadAt(name, i+8) ^ loadAt(k, i+8)) |
+						(loadAt(name, i+16) ^ loadAt(k, i+16)) | (loadAt(name, i+24) ^ loadAt(k, i+24))
 				}
-				if diff == 0 {
-					if !m.Permissions {
-						return true
-					}
-					// The signature, in the record just read, decides most calls.
-					sigs := m.callerSigs(principals)                       // see acl.go
-					hit := uint32(t.recs[r+1]>>(32*(op&1))) & uint32(sigs) // Value(r, 1+op)
-					// Only when the caller's bits meet the signature's Bloom bits
-					// and none of its own does the row decide.
-					if head := hit & m.headMask; (uint64(head)-1)>>32&uint64(hit) != 0 {
+				diff |= (loadAt(name, n-32) ^ loadAt(k, n-32)) | (loadAt(name, n-24) ^ loadAt(k, n-24)) |
+					(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
+			case n > 48:
+				diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, 8) ^ loadAt(k, 8)) |
+					(loadAt(name, 16) ^ loadAt(k, 16)) | (loadAt(name, 24) ^ loadAt(k, 24)) |
+					(loadAt(name, 32) ^ loadAt(k, 32)) | (loadAt(name, 40) ^ loadAt(k, 40)) |
+					(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
+			case n > 32:
+				diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, 8) ^ loadAt(k, 8)) |
+					(loadAt(name, 16) ^ loadAt(k, 16)) | (loadAt(name, 24) ^ loadAt(k, 24)) |
+					(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
+			case n > 16:
+				diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, 8) ^ loadAt(k, 8)) |
+					(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
+			case n >= 8:
+				diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
+			default:
+				if !sameBytes(name, k) {
+					diff = 1
+				}
+			}
+			if diff == 0 {
+				if !m.Permissions { // a cached name may be invalid (cacheAnswer)
+					return r < len(t.recs) || uint32(w0>>32)&cacheInvalid == 0
+				}
+				// The signature, in the record just read, decides most calls.
+				sigs := m.callerSigs(principals) // see acl.go
+				hit := uint32(*(*uint64)(unsafe.Add(rec, 8))>>(32*(op&1))) & uint32(sigs)
+				// Only when the caller's bits meet the signature's Bloom bits
+				// and none of its own does the row decide.
+				if head := hit & m.headMask; (uint64(head)-1)>>32&uint64(hit) != 0 {
+					if r < len(t.recs) {
 						return m.exactGranted(r, op, principals, sigs)
 					}
-					return hit != 0
+					return m.allowedPast(op, name, h, principals, false) // the row, in op's cache
 				}
-			}
-			if rec, _, ok := t.probe(name, i, want); ok {
-				return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
-			}
-		} else if e0&entryMore != 0 { // past a colliding tag too, e0 held through the hit cost 1.05-1.4x
-			if rec, _, ok := t.probe(name, i, want); ok { // see Resolve
-				return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
+				return hit != 0
 			}
 		}
+	} else if e0&entryMore == 0 { // the first look saw every key name can be
+		return m.allowedPast(op, name, h, principals, false)
 	}
-	if op >= NumOps {
-		return false
+	return m.allowedPast(op, name, h, principals, true)
+}
+
+// allowedPast is Allowed where the first look did not decide: a key past
+// it (probe), or a name the exact table does not hold. As resolvePast,
+// the probe is the plan index's, from the name's home there.
+func (m *Matcher) allowedPast(op Op, name string, h uint64, principals []Principal, probe bool) bool {
+	t := &m.Exact
+	if probe {
+		if rec, _, ok := t.probe(name, h&t.mask, t.tag(h)); ok {
+			return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
+		}
 	}
 	csig := uint32(m.callerSigs(principals))
 	if !m.Permissions || m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}
 	return m.allowedCached(op, name, h, principals, csig) // see allowcache.go
+}
+
+// allowedAside is Allowed for a name it does not hash, an op past
+// NumOps, or a Matcher without a front index.
+func (m *Matcher) allowedAside(op Op, name string, principals []Principal) bool {
+	if op >= NumOps {
+		return false
+	}
+	rec, h, _, ok := m.Exact.find(name)
+	if ok {
+		return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
+	}
+	return m.allowedPast(op, name, h, principals, false)
 }

@@ -40,3 +40,76 @@ func TestFrontEntersOnSecondSighting(t *testing.T) {
 		t.Fatalf("after 100 names asked once: %d cached names; want 1", got)
 	}
 }
+
+// TestFrontEntersOnAllowedSecondSighting: Allowed enters a name as
+// Resolve does, when its op's cache answers it, and the record it enters
+// answers both ops and Resolve: a name only a wildcard matches, an
+// invalid name and one nothing matches, each denied where the config
+// grants nothing. With permissions off, a name Resolve entered is allowed
+// unless invalid.
+func TestFrontEntersOnAllowedSecondSighting(t *testing.T) {
+	acl := func(op, who string) map[string][]string { return map[string][]string{op: {who}} }
+	ds := []map[string]any{{"name": "a.*", "acl": map[string][]string{"publish": {"alice"}, "subscribe": {"bob"}}}}
+	for i := range 10 {
+		ds = append(ds, map[string]any{"name": fmt.Sprintf("b.%d", i), "acl": acl("publish", "bob")})
+	}
+	m := frontTestMatcher(t, true, ds)
+	alice, bob := []runtime.Principal{m.Principal("alice")}, []runtime.Principal{m.Principal("bob")}
+	for i, want := range []int{0, 1, 1} {
+		if !m.Allowed(runtime.Publish, "a.x", alice) {
+			t.Fatalf("sighting %d: alice may not publish on a.x", i+1)
+		}
+		if got := runtime.FrontCached(m); got != want {
+			t.Fatalf("after Allowed's sighting %d: %d cached names in the front; want %d", i+1, got, want)
+		}
+	}
+	for _, c := range []struct {
+		op     runtime.Op
+		caller []runtime.Principal
+		want   bool
+	}{{runtime.Subscribe, alice, false}, {runtime.Subscribe, bob, true}, {runtime.Publish, bob, false}} {
+		if got := m.Allowed(c.op, "a.x", c.caller); got != c.want {
+			t.Fatalf("Allowed(%v, a.x, %v) = %v; want %v", c.op, c.caller, got, c.want)
+		}
+	}
+	if d, err := m.Resolve("a.x"); d != 0 || err != nil {
+		t.Fatalf("Resolve(a.x) = %d, %v after Allowed entered it; want 0", d, err)
+	}
+	for i, name := range []string{"a..b", "c.y"} {
+		for range 3 {
+			if m.Allowed(runtime.Publish, name, alice) || m.Allowed(runtime.Subscribe, name, bob) {
+				t.Fatalf("%q allowed", name)
+			}
+		}
+		if got := runtime.FrontCached(m); got != 2+i {
+			t.Fatalf("after %q: %d cached names; want %d", name, got, 2+i)
+		}
+	}
+	if d, err := m.Resolve("a..b"); err != runtime.ErrInvalidName {
+		t.Fatalf("Resolve(a..b) = %d, %v from the front; want ErrInvalidName", d, err)
+	}
+
+	open := frontTestMatcher(t, false, []map[string]any{{"name": "a.*"}, {"name": "b.1"}})
+	for range 2 {
+		open.Resolve("a..b")
+		open.Resolve("c.y")
+	}
+	if got := runtime.FrontCached(open); got != 2 {
+		t.Fatalf("permissions off: %d cached names; want 2", got)
+	}
+	if open.Allowed(runtime.Publish, "a..b", nil) || !open.Allowed(runtime.Publish, "c.y", nil) {
+		t.Fatal("permissions off: an invalid name allowed, or a valid one nothing matches denied")
+	}
+}
+
+// frontTestMatcher builds the Matcher of the config of destinations ds,
+// with permissions on or off.
+func frontTestMatcher(t *testing.T, permissions bool, ds []map[string]any) *runtime.Matcher {
+	t.Helper()
+	cfg, _ := json.Marshal(map[string]any{"permissions": permissions, "destinations": ds})
+	mod, diags := model.Load("front.json", cfg)
+	if err := diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return &plan.Build(mod).Matcher
+}

@@ -54,7 +54,8 @@ const (
 )
 
 // frontArena holds cached names' records, laid out as the exact table's
-// (word 0: length | answer << 32, as cacheAnswer; words 2...: the name).
+// (word 0: length | answer << 32, as cacheAnswer; word 1: the union's
+// signature per op, as enter; words 2...: the name).
 type frontArena struct {
 	recs [frontRecords][frontRecordWords]uint64
 	used atomic.Uint32
@@ -126,9 +127,40 @@ func (f *frontIndex) cached(e uint32) (uint64, unsafe.Pointer) {
 	return atomic.LoadUint64(&rec[0]), unsafe.Pointer(rec)
 }
 
-// publish enters name, whose exact-table hash is h and whose answer is a
-// (cacheAnswer), into an empty slot of its first look, if it has one.
-func (f *frontIndex) publish(name string, h uint64, a uint32) {
+// enter offers name, whose exact-table hash is h and whose answer is a
+// (cacheAnswer), to the front on its second sighting: Resolve's (its
+// result cache answered it) or Allowed's (an op's cache did). Its record
+// holds what both lookups decide on, so either enters it for both: the
+// answer, and with permissions on, the union's signature for each op
+// (unionOf; an invalid name's is empty, so Allowed denies it), in word 1
+// as an exact record's signatures are. A name whose first look is full
+// is not entered, and pays for no walk.
+func (m *Matcher) enter(name string, h uint64, a uint32) {
+	f := &m.front
+	if !f.admits(name, h) {
+		return
+	}
+	var sigs uint64
+	var p path
+	if m.Permissions && p.split(name) {
+		for op := range NumOps {
+			sigs |= uint64(m.unionOf(op, &p, nil)) << (32 * op)
+		}
+	}
+	f.publish(name, h, a, sigs)
+}
+
+// admits is whether publish would enter name: the front caches, the name
+// fits a record and its first look has an empty slot.
+func (f *frontIndex) admits(name string, h uint64) bool {
+	p := h & f.mask
+	return f.arena != nil && len(name) <= frontMaxName && (f.slots[p].Load() == 0 || f.slots[p+1].Load() == 0)
+}
+
+// publish enters name, whose exact-table hash is h, answer a and
+// signatures sigs (enter), into an empty slot of its first look, if it
+// has one.
+func (f *frontIndex) publish(name string, h uint64, a uint32, sigs uint64) {
 	if f.arena == nil || len(name) > frontMaxName {
 		return
 	}
@@ -150,6 +182,7 @@ func (f *frontIndex) publish(name string, h uint64, a uint32) {
 	}
 	rec := &ar.recs[s]
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&rec[recordHeader])), len(name)), name)
+	rec[1] = sigs
 	atomic.StoreUint64(&rec[0], uint64(len(name))|uint64(a)<<32)
 	f.slots[p].CompareAndSwap(0, f.tag(h)|uint32(f.recs+int(s)))
 }

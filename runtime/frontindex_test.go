@@ -100,7 +100,7 @@ func frontCached(f *frontIndex) int {
 // a slot (its first look had an empty one).
 func publishFresh(f *frontIndex, t *NameTable, name string, a uint32) bool {
 	before := frontCached(f)
-	f.publish(name, t.hash(name), a)
+	f.publish(name, t.hash(name), a, 0)
 	return frontCached(f) == before+1
 }
 
@@ -142,14 +142,15 @@ func TestFrontServesWhatWasPublished(t *testing.T) {
 		t.Fatalf("Resolve(a..b) = %d, %v; published invalid", d, err)
 	}
 	for i, k := range keys {
-		f.publish(k+"-", m.Exact.hash(k+"-"), 1)
+		f.publish(k+"-", m.Exact.hash(k+"-"), 1, 0)
 		if d, err := m.Resolve(k); d != i || err != nil {
 			t.Fatalf("Resolve(%q) = %d, %v after publishing beside it; want %d", k, d, err, i)
 		}
 	}
 }
 
-// TestFrontArenaRenews: the arena takes frontRecords names; the next one
+// TestFrontArenaRenews: the arena takes frontRecords names, each one
+// admits said it would, however full its first look; the next one
 // replaces it and clears every entry into the old one, so that no name is
 // answered from a record since reused: each falls back to resolveSlow's
 // answer until published again.
@@ -162,7 +163,13 @@ func TestFrontArenaRenews(t *testing.T) {
 		if i == 4*frontRecords {
 			t.Fatalf("%d of %d names published", len(names), i)
 		}
-		if name := fmt.Sprintf("n%05d", i); publishFresh(f, &m.Exact, name, uint32(cacheAnswer(i%100, nil))) {
+		name := fmt.Sprintf("n%05d", i)
+		admitted := f.admits(name, m.Exact.hash(name))
+		published := publishFresh(f, &m.Exact, name, uint32(cacheAnswer(i%100, nil)))
+		if admitted != published {
+			t.Fatalf("%q: admits says %v, published %v", name, admitted, published)
+		}
+		if published {
 			names = append(names, name)
 		}
 		if len(names) == frontRecords-1 || len(names) == frontRecords {
@@ -177,7 +184,7 @@ func TestFrontArenaRenews(t *testing.T) {
 			t.Fatalf("%q not answered from the front", name)
 		}
 	}
-	f.publish("n-over", m.Exact.hash("n-over"), 1)
+	f.publish("n-over", m.Exact.hash("n-over"), 1, 0)
 	if f.arena.Load() == old || frontCached(f) != 0 {
 		t.Fatalf("after %d records: arena replaced %v, %d cached entries left", frontRecords+1, f.arena.Load() != old, frontCached(f))
 	}
@@ -191,5 +198,45 @@ func TestFrontArenaRenews(t *testing.T) {
 	}
 	if d, _ := m.Resolve(names[0]); d != 5 {
 		t.Fatalf("%q published again: %d; want 5", names[0], d)
+	}
+}
+
+// TestFrontServesAllowed: Allowed answers a published name from its
+// record, as it does an exact name: with permissions off, allowed unless
+// its answer says invalid; with them on, by the record's signature for
+// the op asked. Each published answer is one the walk would not give (a
+// valid name published invalid, an invalid one valid, signatures this
+// Matcher has no sets for), so each answer shows the front gave it.
+func TestFrontServesAllowed(t *testing.T) {
+	m := withFronts(nameTableKeys())["rehomed"]
+	f := &m.front
+	for _, c := range []struct {
+		name string
+		a    uint32
+		want bool
+	}{{"zz.valid.published.invalid", cacheInvalid, false}, {"zz..invalid", uint32(cacheAnswer(2, nil)), true}} {
+		if !publishFresh(f, &m.Exact, c.name, c.a) {
+			t.Fatalf("%q not published", c.name)
+		}
+		if got := m.Allowed(Publish, c.name, nil); got != c.want {
+			t.Fatalf("permissions off: Allowed(%q) = %v with answer %#x published; want %v", c.name, got, c.a, c.want)
+		}
+	}
+	m.Permissions, m.headMask = true, 0b11
+	first, second := Principal{ref: 1, owner: m.id, sigs: 0b01}, Principal{ref: 2, owner: m.id, sigs: 0b10}
+	const name = "zz.signed"
+	f.publish(name, m.Exact.hash(name), uint32(cacheAnswer(0, nil)), 0b01|0b10<<32)
+	for _, c := range []struct {
+		op     Op
+		caller []Principal
+		want   bool
+	}{
+		{Publish, []Principal{first}, true}, {Publish, []Principal{second}, false},
+		{Subscribe, []Principal{first}, false}, {Subscribe, []Principal{second}, true},
+		{Subscribe, []Principal{first, second}, true}, {Publish, nil, false},
+	} {
+		if got := m.Allowed(c.op, name, c.caller); got != c.want {
+			t.Fatalf("Allowed(%v, %q, %v) = %v; want %v", c.op, name, c.caller, got, c.want)
+		}
 	}
 }

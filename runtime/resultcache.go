@@ -153,14 +153,17 @@ func cacheKey(n int, h uint64) uint32 {
 // are int32 and at most 200,000.
 func cacheAnswer(d int, err error) uint64 {
 	if err != nil {
-		return 1 << 31
+		return cacheInvalid
 	}
 	return uint64(uint32(d + 1))
 }
 
+// cacheInvalid is cacheAnswer's answer for an invalid name.
+const cacheInvalid = 1 << 31
+
 // cacheResult unpacks cacheAnswer.
 func cacheResult(a uint32) (int, error) {
-	if a&(1<<31) != 0 {
+	if a&cacheInvalid != 0 {
 		return -1, ErrInvalidName
 	}
 	return int(a) - 1, nil
@@ -348,7 +351,7 @@ func (m *Matcher) resolveCached(name string, h uint64) (int, error) {
 	w := cacheWords{c.first(), c.mask}
 	if a, ok := w.get(name, hc, nil); ok {
 		if h != 0 {
-			m.front.publish(name, h, a) // its second sighting (frontindex.go)
+			m.enter(name, h, a) // its second sighting (frontindex.go)
 		}
 		return cacheResult(a)
 	}
