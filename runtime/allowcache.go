@@ -35,8 +35,9 @@ func (m *Matcher) setACLCaches() {
 
 // allowedCached is Allowed for a name not in the exact table, with
 // permissions on, a cache for op, and csig the caller's first signature;
-// h is the exact table's hash of name, or 0 (nameHash).
-func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Principal, csig uint32) bool {
+// h is the exact table's hash of name, or 0 (nameHash). With offer, a
+// name the cache answers is offered to the front (its second sighting).
+func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Principal, csig uint32, offer bool) bool {
 	if len(name) > maxCachedName {
 		return m.allowedSlow(op, name, principals, csig) // invalid: denied by the split
 	}
@@ -47,7 +48,7 @@ func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Princ
 	// family's names of 100-120 bytes.
 	hc := nameHash(&m.Exact, name, h)
 	u, ok := w.get(name, hc, nil)
-	if ok && h != 0 && m.front.admits(name, h) {
+	if offer && ok && h != 0 && m.front.admits(name, h) {
 		m.enter(name, h, uint32(cacheAnswer(m.resolveSlow(name)))) // its second sighting (frontindex.go)
 	}
 	if hit := u & csig; ok && (hit == 0 || hit&m.headMask != 0) {

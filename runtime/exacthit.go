@@ -219,7 +219,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 					if r < len(t.recs) {
 						return m.exactGranted(r, op, principals, sigs)
 					}
-					return m.allowedPast(op, name, h, principals, false) // the row, in op's cache
+					return m.allowedByRow(op, name, h, principals, uint32(sigs))
 				}
 				return hit != 0
 			}
@@ -244,7 +244,18 @@ func (m *Matcher) allowedPast(op Op, name string, h uint64, principals []Princip
 	if !m.Permissions || m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}
-	return m.allowedCached(op, name, h, principals, csig) // see allowcache.go
+	return m.allowedCached(op, name, h, principals, csig, true) // see allowcache.go
+}
+
+// allowedByRow is Allowed for a name the front holds whose signature
+// did not decide: its union's row in op's cache decides, and the name is
+// not offered to the front again (its first look's other slot would take
+// a second record of it).
+func (m *Matcher) allowedByRow(op Op, name string, h uint64, principals []Principal, csig uint32) bool {
+	if m.aclCache[op] == nil {
+		return m.allowedSlow(op, name, principals, csig)
+	}
+	return m.allowedCached(op, name, h, principals, csig, false)
 }
 
 // allowedAside is Allowed for a name it does not hash, an op past

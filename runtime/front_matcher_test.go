@@ -7,6 +7,7 @@ import (
 
 	"github.com/destgen/destgen/gen/model"
 	"github.com/destgen/destgen/gen/plan"
+	"github.com/destgen/destgen/gen/reference"
 	"github.com/destgen/destgen/runtime"
 )
 
@@ -112,4 +113,45 @@ func frontTestMatcher(t *testing.T, permissions bool, ds []map[string]any) *runt
 		t.Fatal(err)
 	}
 	return &plan.Build(mod).Matcher
+}
+
+// TestFrontEntersOnce: once Allowed has entered a name, callers its
+// union's signature does not decide (they meet only Bloom bits, of 100
+// principals sharing them) take the op cache's row and do not enter it
+// again, and every answer is the reference interpreter's.
+func TestFrontEntersOnce(t *testing.T) {
+	const n = 64
+	mod, diags := model.Load("aclcache.json", aclCacheConfig(n))
+	if err := diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	ref := reference.New(mod)
+	m := runtime.NewMatcher(&plan.Build(mod).Artifact().Matcher)
+	p0 := []runtime.Principal{m.Principal("p0")}
+	var names []string
+	for i := range n {
+		names = append(names, fmt.Sprintf("svc%d.x%d.eu", i, i%7), fmt.Sprintf("svc%d.a.b.c%d", i, i%3))
+	}
+	for _, name := range names {
+		m.Allowed(runtime.Publish, name, p0)
+		m.Allowed(runtime.Publish, name, p0)
+	}
+	entered := runtime.FrontCached(m)
+	if entered == 0 {
+		t.Fatal("no name entered the front")
+	}
+	for _, name := range names {
+		for p := range 100 {
+			caller := fmt.Sprint("p", p)
+			for _, op := range []runtime.Op{runtime.Publish, runtime.Subscribe} {
+				want := ref.Allowed(op, name, caller)
+				if got := m.Allowed(op, name, []runtime.Principal{m.Principal(caller)}); got != want {
+					t.Fatalf("Allowed(%v, %q, %s) = %v; the reference says %v", op, name, caller, got, want)
+				}
+			}
+		}
+	}
+	if got := runtime.FrontCached(m); got != entered {
+		t.Fatalf("%d cached names after the callers; %d before", got, entered)
+	}
 }
