@@ -123,9 +123,9 @@ func (m *Matcher) resolveAside(name string) (int, error) {
 }
 
 // Allowed reports whether a caller holding principals may perform op on
-// name: some matching destination grants op to one of them. With
-// permissions off every valid name is allowed; an invalid name, and a name
-// that matches nothing, never is.
+// name: some matching destination grants op to one of them. An invalid
+// name never is allowed; with permissions on, neither is a name that
+// matches nothing, and with them off every valid name is.
 //
 // A hit is decided where its record is compared, as Resolve's returns:
 // kept for a common tail, it cost 1.04-1.14x (bench/README.md, "Exact
