@@ -48,8 +48,10 @@ func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Princ
 	// family's names of 100-120 bytes.
 	hc := nameHash(&m.Exact, name, h)
 	u, ok := w.get(name, hc, nil)
-	if offer && ok && h != 0 && m.front.admits(name, h) {
-		m.enter(name, h, uint32(cacheAnswer(m.resolveSlow(name)))) // its second sighting (frontindex.go)
+	if offer && ok && h != 0 {
+		if _, room := m.front.room(name, h); room {
+			m.enter(name, h, uint32(cacheAnswer(m.resolveSlow(name)))) // its second sighting (frontindex.go)
+		}
 	}
 	if hit := u & csig; ok && (hit == 0 || hit&m.headMask != 0) {
 		return hit != 0

@@ -137,7 +137,7 @@ func (f *frontIndex) cached(e uint32) (uint64, unsafe.Pointer) {
 // is not entered, and pays for no walk.
 func (m *Matcher) enter(name string, h uint64, a uint32) {
 	f := &m.front
-	if !f.admits(name, h) {
+	if _, ok := f.room(name, h); !ok {
 		return
 	}
 	var sigs uint64
@@ -150,25 +150,29 @@ func (m *Matcher) enter(name string, h uint64, a uint32) {
 	f.publish(name, h, a, sigs)
 }
 
-// admits is whether publish would enter name: the front caches, the name
-// fits a record and its first look has an empty slot.
-func (f *frontIndex) admits(name string, h uint64) bool {
+// room returns the empty slot of name's first look that publish would
+// enter it in, or false where the front caches nothing, the name does not
+// fit a record or its first look is full.
+func (f *frontIndex) room(name string, h uint64) (uint64, bool) {
+	if f.arena == nil || len(name) > frontMaxName {
+		return 0, false
+	}
 	p := h & f.mask
-	return f.arena != nil && len(name) <= frontMaxName && (f.slots[p].Load() == 0 || f.slots[p+1].Load() == 0)
+	if f.slots[p].Load() != 0 {
+		if p++; f.slots[p].Load() != 0 {
+			return 0, false
+		}
+	}
+	return p, true
 }
 
 // publish enters name, whose exact-table hash is h, answer a and
 // signatures sigs (enter), into an empty slot of its first look, if it
 // has one.
 func (f *frontIndex) publish(name string, h uint64, a uint32, sigs uint64) {
-	if f.arena == nil || len(name) > frontMaxName {
+	p, ok := f.room(name, h)
+	if !ok {
 		return
-	}
-	p := h & f.mask
-	if f.slots[p].Load() != 0 {
-		if p++; f.slots[p].Load() != 0 {
-			return
-		}
 	}
 	ar := f.arena.Load()
 	if ar == nil {
