@@ -155,3 +155,51 @@ func TestFrontEntersOnce(t *testing.T) {
 		t.Fatalf("%d cached names after the callers; %d before", got, entered)
 	}
 }
+
+// TestFrontFullArenaDoesNotAllocate: a stream repeating more wildcard-only
+// names than an arena holds fills it and then, for 20k calls, is served
+// without allocating (a full arena is renewed only after turning away
+// about 262k calls), with every answer the reference interpreter's; it
+// once renewed the arena, 1 MiB, every 4,096 names entered.
+func TestFrontFullArenaDoesNotAllocate(t *testing.T) {
+	var ds []map[string]any
+	for i := range 20 {
+		ds = append(ds, map[string]any{"name": fmt.Sprintf("svc%d.*.>", i)}, map[string]any{"name": fmt.Sprintf("svc%d.x", i)})
+	}
+	cfg, _ := json.Marshal(map[string]any{"destinations": ds})
+	mod, diags := model.Load("full.json", cfg)
+	if err := diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	ref, m := reference.New(mod), &plan.Build(mod).Matcher
+	names := make([]string, 10000) // over 2 arenas' records
+	for i := range names {
+		names[i] = fmt.Sprintf("svc%d.dev-%05d.t", i%25, i) // svc20 to svc24 match nothing
+		if d, err := m.Resolve(names[i]); d != refDest(ref, names[i]) || err != nil {
+			t.Fatalf("%q: %d, %v; want %d", names[i], d, err, refDest(ref, names[i]))
+		}
+	}
+	pass := func() {
+		for _, name := range names {
+			m.Resolve(name)
+		}
+	}
+	pass()
+	if allocs := testing.AllocsPerRun(2, pass); allocs != 0 {
+		t.Fatalf("%v allocations a pass over %d names", allocs, len(names))
+	}
+	for _, name := range names {
+		if d, _ := m.Resolve(name); d != refDest(ref, name) {
+			t.Fatalf("%q: %d; want %d", name, d, refDest(ref, name))
+		}
+	}
+}
+
+// refDest is the reference interpreter's answer to Resolve(name) as
+// Matcher.Resolve gives it: -1 for no match.
+func refDest(ref *reference.Interp, name string) int {
+	if d, ok, _ := ref.Resolve(name); ok {
+		return d
+	}
+	return -1
+}
