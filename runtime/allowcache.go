@@ -49,7 +49,7 @@ func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Princ
 	hc := nameHash(&m.Exact, name, h)
 	u, ok := w.get(name, hc, nil)
 	if offer && ok && h != 0 {
-		if m.front.room(name, h) {
+		if _, room := m.front.room(name, h); room {
 			m.enter(name, h, uint32(cacheAnswer(m.resolveSlow(name)))) // its second sighting (frontindex.go)
 		}
 	}

@@ -21,9 +21,8 @@ import (
 // take a slot from each other in turn), and its record is written before
 // its entry is and never again: a record is read only through an entry,
 // after its word 0, stored last, says it holds the name. When the
-// arena's records run out, it turns names away until it is due for
-// renewal (frontArena.due); then a new arena replaces it and the entries
-// into the old one are cleared.
+// arena's records run out, a new arena replaces it and the entries into
+// the old one are cleared.
 //
 // Configs over frontMaxSlots entries keep the plan's index as it is (the
 // front aliases it and caches nothing, as for a Matcher without
@@ -52,25 +51,14 @@ const (
 	frontRecords     = 1 << 12
 	frontRecordWords = 32
 	frontMaxName     = (frontRecordWords - recordHeader) * 8
-	// frontRenewSample and frontRenewAfter: a full arena is renewed when
-	// it has turned away frontRenewAfter names with the sample's hash
-	// bits clear (one in 64, so that the others cost a load and no shared
-	// write): after about 262k calls, not at once. A stream repeating more
-	// names than an arena holds renewed it every 4,096 names entered, a
-	// 1 MiB allocation each (10k wildcard-only names drawn uniformly: 48 B
-	// and 69-75 ns a call; bench/README, session 30). It is a count, not a
-	// time, so that a run's calls decide it alone (callgrind's counts).
-	frontRenewSample = 63 << 16
-	frontRenewAfter  = 1 << 12
 )
 
 // frontArena holds cached names' records, laid out as the exact table's
 // (word 0: length | answer << 32, as cacheAnswer; word 1: the union's
 // signature per op, as enter; words 2...: the name).
 type frontArena struct {
-	recs    [frontRecords][frontRecordWords]uint64
-	used    atomic.Uint32
-	refused atomic.Uint32 // sampled names turned away when full (due)
+	recs [frontRecords][frontRecordWords]uint64
+	used atomic.Uint32
 }
 
 // newFrontIndex returns t's front, or none (no slots) for an empty
@@ -149,7 +137,7 @@ func (f *frontIndex) cached(e uint32) (uint64, unsafe.Pointer) {
 // is not entered, and pays for no walk.
 func (m *Matcher) enter(name string, h uint64, a uint32) {
 	f := &m.front
-	if !f.room(name, h) {
+	if _, ok := f.room(name, h); !ok {
 		return
 	}
 	var sigs uint64
@@ -162,26 +150,10 @@ func (m *Matcher) enter(name string, h uint64, a uint32) {
 	f.publish(name, h, a, sigs)
 }
 
-// room reports whether publish would enter name, whose hash is h: its
-// first look has an empty slot (slot) and the arena a record, unless it
-// is full and not due for renewal (a full arena due is renewed here).
-func (f *frontIndex) room(name string, h uint64) bool {
-	if _, ok := f.slot(name, h); !ok {
-		return false
-	}
-	if a := f.arena.Load(); a != nil && a.used.Load() >= frontRecords {
-		if !a.due(h) {
-			return false
-		}
-		f.renew(a)
-	}
-	return true
-}
-
-// slot returns the empty slot of name's first look that publish would
+// room returns the empty slot of name's first look that publish would
 // enter it in, or false where the front caches nothing, the name does not
 // fit a record or its first look is full.
-func (f *frontIndex) slot(name string, h uint64) (uint64, bool) {
+func (f *frontIndex) room(name string, h uint64) (uint64, bool) {
 	if f.arena == nil || len(name) > frontMaxName {
 		return 0, false
 	}
@@ -194,18 +166,11 @@ func (f *frontIndex) slot(name string, h uint64) (uint64, bool) {
 	return p, true
 }
 
-// due reports whether the full arena is due for renewal when it turns
-// away a name of hash h: at the frontRenewAfter-th sampled one.
-func (a *frontArena) due(h uint64) bool {
-	return h&frontRenewSample == 0 && a.refused.Add(1) >= frontRenewAfter
-}
-
 // publish enters name, whose exact-table hash is h, answer a and
 // signatures sigs (enter), into an empty slot of its first look, if it
-// has one and the arena a record (room looked, but another lookup may
-// have taken the last since).
+// has one.
 func (f *frontIndex) publish(name string, h uint64, a uint32, sigs uint64) {
-	p, ok := f.slot(name, h)
+	p, ok := f.room(name, h)
 	if !ok {
 		return
 	}
@@ -216,7 +181,8 @@ func (f *frontIndex) publish(name string, h uint64, a uint32, sigs uint64) {
 	}
 	s := ar.used.Add(1) - 1
 	if s >= frontRecords {
-		return // the name waits for the arena's renewal
+		f.renew(ar)
+		return
 	}
 	rec := &ar.recs[s]
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&rec[recordHeader])), len(name)), name)
