@@ -35,9 +35,10 @@ func (m *Matcher) setACLCaches() {
 
 // allowedCached is Allowed for a name not in the exact table, with
 // permissions on, a cache for op, and csig the caller's first signature;
-// h is the exact table's hash of name, or 0 (nameHash). With offer, a
-// name the cache answers is offered to the front (its second sighting).
-func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Principal, csig uint32, offer bool) bool {
+// h is the exact table's hash of name, or 0, and hc the caches' (nameHash
+// of h). With offer, a name the cache answers is offered to the front
+// (its second sighting).
+func (m *Matcher) allowedCached(op Op, name string, h, hc uint64, principals []Principal, csig uint32, offer bool) bool {
 	if len(name) > maxCachedName {
 		return m.allowedSlow(op, name, principals, csig) // invalid: denied by the split
 	}
@@ -46,10 +47,9 @@ func (m *Matcher) allowedCached(op Op, name string, h uint64, principals []Princ
 	// Only a valid name is ever put, so a hit the signature decides
 	// needs no split: it spares the split, 15-20 ns on the events
 	// family's names of 100-120 bytes.
-	hc := nameHash(&m.Exact, name, h)
 	u, ok := w.get(name, hc, nil)
 	if offer && ok && h != 0 {
-		if _, room := m.front.room(name, h); room {
+		if _, room := m.place(name, h); room {
 			m.enter(name, h, uint32(cacheAnswer(m.resolveSlow(name)))) // its second sighting (frontindex.go)
 		}
 	}

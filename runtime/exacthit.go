@@ -1,6 +1,9 @@
 package runtime
 
-import "unsafe"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Resolve and Allowed each hold the first look of the front index
 // (frontindex.go: the exact table's index with entries for cached names
@@ -95,14 +98,18 @@ func (m *Matcher) Resolve(name string) (int, error) {
 				return cacheResult(uint32(w0 >> 32))
 			}
 		}
-	} else if e0&entryMore == 0 {
-		return m.resolveCached(name, h) // the first look saw every key name can be
+	}
+	// The first look saw every key name can be, a colliding one included
+	// (entryMore marks a home whose two entries share a tag): no probe.
+	if e0&entryMore == 0 {
+		return m.resolveCached(name, h)
 	}
 	return m.resolvePast(name, h)
 }
 
-// resolvePast is Resolve where the first look did not decide: a key past
-// it, or a colliding tag. The probe is the plan index's, from the name's
+// resolvePast is Resolve where the first look may not have seen name's
+// key: entryMore says a key homed there lies past it, or its two entries
+// share a tag. The probe is the plan index's, from the name's
 // home there, whatever the front's layout: h is the table's hash.
 func (m *Matcher) resolvePast(name string, h uint64) (int, error) {
 	t := &m.Exact
@@ -224,10 +231,8 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 				return hit != 0
 			}
 		}
-	} else if e0&entryMore == 0 { // the first look saw every key name can be
-		return m.allowedPast(op, name, h, principals, false)
 	}
-	return m.allowedPast(op, name, h, principals, true)
+	return m.allowedPast(op, name, h, principals, e0&entryMore != 0) // as Resolve's
 }
 
 // allowedPast is Allowed where the first look did not decide: a key past
@@ -240,22 +245,44 @@ func (m *Matcher) allowedPast(op Op, name string, h uint64, principals []Princip
 			return !m.Permissions || m.exactGranted(rec, op, principals, m.callerSigs(principals))
 		}
 	}
+	hc := nameHash(t, name, h) // computed once: over 72 bytes it is a whole hash
+	if hc != h && h != 0 {
+		if rec := m.front.second(name, h, hc); rec != nil {
+			return m.allowedSecond(op, name, h, rec, principals)
+		}
+	}
 	csig := uint32(m.callerSigs(principals))
 	if !m.Permissions || m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}
-	return m.allowedCached(op, name, h, principals, csig, true) // see allowcache.go
+	return m.allowedCached(op, name, h, hc, principals, csig, true) // see allowcache.go
+}
+
+// allowedSecond is Allowed for a name in the front's second look: its
+// record decides as a cached name's does at the first look.
+func (m *Matcher) allowedSecond(op Op, name string, h uint64, rec unsafe.Pointer, principals []Principal) bool {
+	if a := uint32(atomic.LoadUint64((*uint64)(rec)) >> 32); !m.Permissions {
+		return a&cacheInvalid == 0
+	}
+	csig := uint32(m.callerSigs(principals))
+	switch hit := uint32(*(*uint64)(unsafe.Add(rec, 8))>>(32*(op&1))) & csig; {
+	case hit&m.headMask != 0:
+		return true
+	case hit == 0:
+		return false
+	}
+	return m.allowedByRow(op, name, h, principals, csig)
 }
 
 // allowedByRow is Allowed for a name the front holds whose signature
 // did not decide: its union's row in op's cache decides, and the name is
-// not offered to the front again (its first look's other slot would take
-// a second record of it).
+// not offered to the front again (its second look, in a table that
+// samples names, would take a second record of it).
 func (m *Matcher) allowedByRow(op Op, name string, h uint64, principals []Principal, csig uint32) bool {
 	if m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}
-	return m.allowedCached(op, name, h, principals, csig, false)
+	return m.allowedCached(op, name, h, nameHash(&m.Exact, name, h), principals, csig, false)
 }
 
 // allowedAside is Allowed for a name it does not hash, an op past

@@ -118,7 +118,9 @@ func frontTestMatcher(t *testing.T, permissions bool, ds []map[string]any) *runt
 // TestFrontEntersOnce: once Allowed has entered a name, callers its
 // union's signature does not decide (they meet only Bloom bits, of 100
 // principals sharing them) take the op cache's row and do not enter it
-// again, and every answer is the reference interpreter's.
+// again, not in its first look nor, for a name over 24 bytes of a table
+// that samples names, in its second, and every answer is the reference
+// interpreter's.
 func TestFrontEntersOnce(t *testing.T) {
 	const n = 64
 	mod, diags := model.Load("aclcache.json", aclCacheConfig(n))
@@ -130,7 +132,8 @@ func TestFrontEntersOnce(t *testing.T) {
 	p0 := []runtime.Principal{m.Principal("p0")}
 	var names []string
 	for i := range n {
-		names = append(names, fmt.Sprintf("svc%d.x%d.eu", i, i%7), fmt.Sprintf("svc%d.a.b.c%d", i, i%3))
+		names = append(names, fmt.Sprintf("svc%d.x%d.eu", i, i%7), fmt.Sprintf("svc%d.a.b.c%d", i, i%3),
+			fmt.Sprintf("svc%d.a.b.c%d.and.a.longer.tail", i, i%3))
 	}
 	for _, name := range names {
 		m.Allowed(runtime.Publish, name, p0)
@@ -153,5 +156,63 @@ func TestFrontEntersOnce(t *testing.T) {
 	}
 	if got := runtime.FrontCached(m); got != entered {
 		t.Fatalf("%d cached names after the callers; %d before", got, entered)
+	}
+}
+
+// refDest is the reference interpreter's answer to Resolve(name) as
+// Matcher.Resolve gives it: -1 for no match.
+func refDest(ref *reference.Interp, name string) int {
+	if d, ok, _ := ref.Resolve(name); ok {
+		return d
+	}
+	return -1
+}
+
+// TestFrontSecondLookAgreesWithReference: with long exact names (a table
+// that samples them) and names a wildcard matches that share a sampled
+// hash, every name enters the front once, by Resolve's or Allowed's
+// second sighting, and every answer is the reference interpreter's.
+func TestFrontSecondLookAgreesWithReference(t *testing.T) {
+	ds := []map[string]any{
+		{"name": "wild.>", "acl": map[string][]string{"publish": {"alice"}}},
+		{"name": "wild.name.*.middle.part.and.tail.of.it.xx", "acl": map[string][]string{"subscribe": {"bob"}}},
+	}
+	for i := range 64 {
+		ds = append(ds, map[string]any{"name": fmt.Sprintf("exact.key.%03d.with.a.long.tail.%03d", i, i)})
+	}
+	cfg, _ := json.Marshal(map[string]any{"permissions": true, "destinations": ds})
+	mod, diags := model.Load("second.json", cfg)
+	if err := diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	ref, m := reference.New(mod), &plan.Build(mod).Matcher
+	callers := map[string][]runtime.Principal{"alice": {m.Principal("alice")}, "bob": {m.Principal("bob")}}
+	var names []string
+	for i := range 24 { // 46 bytes each, differing in bytes 10-15 only
+		names = append(names, fmt.Sprintf("wild.name.%06d.middle.part.and.tail.of.it.xx", i), fmt.Sprintf("wild.else.%06d.middle.part.and.tail.of.it.xx", i))
+	}
+	for round := range 3 {
+		for i, name := range names {
+			if i%4 < 2 {
+				m.Resolve(name)
+			} else {
+				m.Allowed(runtime.Publish, name, callers["alice"])
+			}
+		}
+		if got, want := runtime.FrontCached(m), min(round, 1)*len(names); got != want {
+			t.Fatalf("after %d sightings: %d cached names in the front; want %d", round+1, got, want)
+		}
+	}
+	for _, name := range names {
+		if d, _ := m.Resolve(name); d != refDest(ref, name) {
+			t.Fatalf("Resolve(%q) = %d; want %d", name, d, refDest(ref, name))
+		}
+		for who, caller := range callers {
+			for _, op := range []runtime.Op{runtime.Publish, runtime.Subscribe} {
+				if got, want := m.Allowed(op, name, caller), ref.Allowed(op, name, who); got != want {
+					t.Fatalf("Allowed(%v, %q, %s) = %v; want %v", op, name, who, got, want)
+				}
+			}
+		}
 	}
 }

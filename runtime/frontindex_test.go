@@ -249,3 +249,59 @@ func TestFrontServesAllowed(t *testing.T) {
 		}
 	}
 }
+
+// TestFrontSecondLook: in a table that samples names, names that differ
+// only in bytes the sample does not read share a first look, whose first
+// slot alone a lookup reads; the rest each enter their second look
+// (nameHash), once, and Resolve and
+// Allowed answer it from there: answers and signatures the walk would not
+// give (a Matcher with no wildcards) show that they come from the front.
+func TestFrontSecondLook(t *testing.T) {
+	var keys []string
+	for i := range 64 {
+		keys = append(keys, fmt.Sprintf("exact.key.%03d.with.a.long.tail.%03d", i, i))
+	}
+	m := &Matcher{Exact: NewNameTable(keys, nameValues(keys)), headMask: 1}
+	m.front = newFrontIndex(&m.Exact, true)
+	m.cache = &resultCache{mask: minCacheSets - 1}
+	f := &m.front
+	// 46 bytes: the sample reads 0-7, 19-26 and 38-45; the id is 10-15.
+	name := func(i int) string { return fmt.Sprintf("wild.name.%06d.middle.part.and.tail.of.it.xx", i) }
+	if h := m.Exact.hash(name(0)); !m.Exact.sampled || h != m.Exact.hash(name(1)) || nameHash(&m.Exact, name(0), h) == nameHash(&m.Exact, name(1), h) {
+		t.Fatal("the names do not share a sampled hash, or share their whole one")
+	}
+	// name(0) takes the first look, whose second slot no lookup of its
+	// tag would read; the others their second looks, where entering one
+	// again adds nothing.
+	const n = 12
+	for round := range 2 {
+		for i := round; i < n; i++ {
+			m.enter(name(i), m.Exact.hash(name(i)), uint32(cacheAnswer(i, nil)))
+		}
+		if got := frontCached(f); got != n {
+			t.Fatalf("%d names entered: %d cached entries; want one each", n, got)
+		}
+	}
+	for i := range n {
+		if d, err := m.Resolve(name(i)); d != i || err != nil {
+			t.Fatalf("Resolve(%q) = %d, %v; want the front's %d", name(i), d, err, i)
+		}
+		if !m.Allowed(Publish, name(i), nil) {
+			t.Fatalf("Allowed(%q) with permissions off: denied a valid cached name", name(i))
+		}
+	}
+	m.Permissions = true
+	grant, deny := name(100), name(101) // their first look is full
+	f.publish(grant, nameHash(&m.Exact, grant, m.Exact.hash(grant)), 1, 1<<32)
+	f.publish(deny, nameHash(&m.Exact, deny, m.Exact.hash(deny)), 1, 1)
+	caller := []Principal{{sigs: 1}}
+	for _, c := range []struct {
+		name string
+		op   Op
+		want bool
+	}{{grant, Subscribe, true}, {grant, Publish, false}, {deny, Publish, true}, {deny, Subscribe, false}} {
+		if got := m.Allowed(c.op, c.name, caller); got != c.want {
+			t.Fatalf("Allowed(%v, %q) = %v; want the record's %v", c.op, c.name, got, c.want)
+		}
+	}
+}

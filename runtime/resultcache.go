@@ -335,8 +335,9 @@ func rehash(name string, h uint64) uint64 {
 	return h ^ mix(loadAt(name, 8)^hashK1, loadAt(name, n-16)^hashK2)
 }
 
-// resolveCached is Resolve for a name not in the exact table: the cached
-// answer, then also offered to the front index (frontindex.go), or
+// resolveCached is Resolve for a name not in the exact table: the front
+// index's answer from its second look (frontIndex.second), else the cached
+// answer, then also offered to the front (frontindex.go), or
 // resolveSlow's, offered to the cache. The cache is keyed by
 // the hash the exact table's probe computed (h; 0 when it did not hash
 // the name) where that hash read the whole name, see nameHash: on names
@@ -348,6 +349,11 @@ func (m *Matcher) resolveCached(name string, h uint64) (int, error) {
 		return m.resolveSlow(name)
 	}
 	hc := nameHash(&m.Exact, name, h)
+	if hc != h && h != 0 {
+		if rec := m.front.second(name, h, hc); rec != nil {
+			return cacheResult(uint32(atomic.LoadUint64((*uint64)(rec)) >> 32))
+		}
+	}
 	w := cacheWords{c.first(), c.mask}
 	if a, ok := w.get(name, hc, nil); ok {
 		if h != 0 {
