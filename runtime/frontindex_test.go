@@ -44,6 +44,16 @@ func eightByteKeys(n, extra int) []string {
 	return keys
 }
 
+// longKeys returns n keys of 32 bytes: records of 6 words, so that at
+// frontMinSlots the offsets leave the arena room (8-byte keys never do).
+func longKeys(n int) []string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("%032d", i)
+	}
+	return keys
+}
+
 // TestFrontLayouts: a Matcher without a result cache, or an index over
 // frontMaxSlots entries, reads the plan's index; one at frontMinSlots
 // or more whose offsets leave the arena room copies it; the rest lay it
@@ -52,7 +62,7 @@ func eightByteKeys(n, extra int) []string {
 // index out again gives the same slots as the copy, which only spares
 // the hashing: no mutant there can be told apart, and none is listed.)
 func TestFrontLayouts(t *testing.T) {
-	room := frontMaxSlots - frontRecords // record words that leave room exactly
+	room := frontMaxSlots - frontUnits // record words that leave room exactly
 	for _, c := range []struct {
 		label  string
 		keys   []string
@@ -62,9 +72,10 @@ func TestFrontLayouts(t *testing.T) {
 	}{
 		{"no cache", eightByteKeys(100, 0), false, "plan", 256},
 		{"under the minimum", eightByteKeys(frontMinSlots/4, 0), true, "rehomed", frontMinSlots},
-		{"at the minimum", eightByteKeys(frontMinSlots/2, 0), true, "copied", frontMinSlots},
-		{"room exactly, at the maximum", eightByteKeys(room/3, 0), true, "copied", frontMaxSlots},
-		{"a word short of room", eightByteKeys(room/3-1, 1), true, "rehomed", frontMaxSlots},
+		{"at the minimum", longKeys(frontMinSlots / 2), true, "copied", frontMinSlots},
+		{"room exactly", eightByteKeys(room/3, 0), true, "copied", frontMaxSlots / 2},
+		{"a word short of room", eightByteKeys(room/3-1, 1), true, "rehomed", frontMaxSlots / 2},
+		{"at the maximum", eightByteKeys(frontMaxSlots/2, 0), true, "copied", frontMaxSlots},
 		{"over the maximum", eightByteKeys(frontMaxSlots/2+1, 0), true, "plan", 2 * frontMaxSlots},
 	} {
 		m := &Matcher{Exact: NewNameTable(c.keys, nameValues(c.keys))}
@@ -149,28 +160,42 @@ func TestFrontServesWhatWasPublished(t *testing.T) {
 	}
 }
 
-// TestFrontArenaRenews: the arena takes frontRecords names, each one
-// room said it would, some in the slot after a full home; the next one
-// replaces it and clears every entry into the old one, so that no name is
-// answered from a record since reused: each falls back to resolveSlow's
-// answer until published again.
+// TestFrontArenaRenews: the arena takes names until their records fill
+// its frontUnits units exactly, each name where room said it would, some
+// in the slot after a full home; a record that would cross the last unit
+// (one unit left, two wanted) replaces the arena instead and clears every
+// entry into the old one, so that no name is answered from a record since
+// reused: each falls back to resolveSlow's answer until published again.
 func TestFrontArenaRenews(t *testing.T) {
 	keys := nameTableKeys()
 	m := withFronts(keys)["rehomed"]
 	f := &m.front
 	var names []string
 	second := 0 // names entered past a full home slot
-	for i := 0; len(names) < frontRecords; i++ {
-		if i == 4*frontRecords {
+	// Records of 4 units up to 4 short of the end, then 2, then 1: the
+	// arena is then one unit short of full, and the next name wants 2.
+	wants := func() int {
+		switch used := f.arena.Load(); {
+		case used == nil || int(used.used.Load()) < frontUnits-4:
+			return 200
+		case int(used.used.Load()) == frontUnits-4:
+			return 49
+		}
+		return 48
+	}
+	for i := 0; f.arena.Load() == nil || int(f.arena.Load().used.Load()) < frontUnits-1; i++ {
+		if i == 4*frontUnits {
 			t.Fatalf("%d of %d names published", len(names), i)
 		}
 		name := fmt.Sprintf("n%05d", i)
+		name = (name + strings.Repeat(".element", 32))[:wants()-1] + "z" // valid: elements of 7 bytes
 		h := m.Exact.hash(name)
 		_, room := f.room(name, h)
 		homeFull := f.slots[h&f.mask].Load() != 0
+		before := f.arena.Load()
 		published := publishFresh(f, &m.Exact, name, uint32(cacheAnswer(i%100, nil)))
-		if room != published {
-			t.Fatalf("%q: room says %v, published %v", name, room, published)
+		if room != published || (before != nil && f.arena.Load() != before) {
+			t.Fatalf("%q: room says %v, published %v, arena replaced %v", name, room, published, before != nil && f.arena.Load() != before)
 		}
 		if published {
 			names = append(names, name)
@@ -178,11 +203,9 @@ func TestFrontArenaRenews(t *testing.T) {
 				second++
 			}
 		}
-		if len(names) == frontRecords-1 || len(names) == frontRecords {
-			if used := f.arena.Load().used.Load(); int(used) != len(names) {
-				t.Fatalf("%d names published, %d records used", len(names), used)
-			}
-		}
+	}
+	if got, want := len(names), (frontUnits-4)/4+2; got != want {
+		t.Fatalf("%d names fill the arena to its last unit; want %d", got, want)
 	}
 	if second == 0 {
 		t.Fatal("no name entered the slot after its full home")
@@ -193,9 +216,10 @@ func TestFrontArenaRenews(t *testing.T) {
 			t.Fatalf("%q not answered from the front", name)
 		}
 	}
-	f.publish("n-over", m.Exact.hash("n-over"), 1, 0)
+	over := strings.Repeat("o", 49) // two units, one left
+	f.publish(over, m.Exact.hash(over), 1, 0)
 	if f.arena.Load() == old || frontCached(f) != 0 {
-		t.Fatalf("after %d records: arena replaced %v, %d cached entries left", frontRecords+1, f.arena.Load() != old, frontCached(f))
+		t.Fatalf("after %d names: arena replaced %v, %d cached entries left", len(names)+1, f.arena.Load() != old, frontCached(f))
 	}
 	for _, name := range names {
 		if d, err := m.Resolve(name); d != -1 || err != nil {
@@ -303,5 +327,37 @@ func TestFrontSecondLook(t *testing.T) {
 		if got := m.Allowed(c.op, c.name, caller); got != c.want {
 			t.Fatalf("Allowed(%v, %q) = %v; want the record's %v", c.op, c.name, got, c.want)
 		}
+	}
+}
+
+// TestFrontArenaUnits: a record takes the units its header and name
+// need, at and either side of each unit's last byte, up to frontMaxName;
+// a record of one unit fits the arena's last exactly; and the pad after
+// the last unit holds the longest record a stale entry's word 0 can
+// claim, read from the last unit, so that no lookup reads past the arena.
+func TestFrontArenaUnits(t *testing.T) {
+	for _, c := range []struct{ n, units int }{
+		{1, 1}, {47, 1}, {48, 1}, {49, 2}, {112, 2}, {113, 3}, {176, 3}, {177, 4}, {frontMaxName, 4},
+	} {
+		if got := frontUnitsOf(c.n); int(got) != c.units {
+			t.Errorf("frontUnitsOf(%d) = %d; want %d", c.n, got, c.units)
+		}
+	}
+	m := withFronts(nameTableKeys())["rehomed"]
+	f := &m.front
+	f.publish("first", m.Exact.hash("first"), 1, 0)
+	ar := f.arena.Load()
+	ar.used.Store(frontUnits - 1)
+	name := strings.Repeat("u", 48) // the last unit, exactly
+	if !publishFresh(f, &m.Exact, name, uint32(cacheAnswer(7, nil))) || f.arena.Load() != ar {
+		t.Fatalf("a record of one unit into the arena's last: published %v, arena replaced %v", frontCached(f) == 2, f.arena.Load() != ar)
+	}
+	if d, err := m.Resolve(name); d != 7 || err != nil {
+		t.Fatalf("Resolve(%q) = %d, %v from the arena's last unit; want 7", name, d, err)
+	}
+	var a *frontArena // sizes only: never dereferenced
+	last := uintptr(frontUnits-1) * unsafe.Sizeof(a.units[0])
+	if end := last + recordHeader*8 + maxNameKey; end > unsafe.Sizeof(a.units) {
+		t.Fatalf("a record of %d bytes read from the last unit ends %d bytes past the arena's units", maxNameKey, end-unsafe.Sizeof(a.units))
 	}
 }
