@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/destgen/destgen/gen/model"
@@ -213,6 +214,47 @@ func TestFrontSecondLookAgreesWithReference(t *testing.T) {
 					t.Fatalf("Allowed(%v, %q, %s) = %v; want %v", op, name, who, got, want)
 				}
 			}
+		}
+	}
+}
+
+// BenchmarkFrontStream: Resolve on a stream of K distinct wildcard-only
+// names of about 20 bytes (svcN.dev-NNNNNN.temp under 100 svcN.*.>
+// patterns, beside 100 exact names), drawn uniformly or by Zipf
+// (s = 1.1), after a warm pass: the front's arena holds 4,000 and 10k
+// such names, and renews itself on 100k (bench/README, session 31).
+func BenchmarkFrontStream(b *testing.B) {
+	var ds []map[string]string
+	for i := range 100 {
+		ds = append(ds, map[string]string{"name": fmt.Sprintf("svc%d.*.>", i)}, map[string]string{"name": fmt.Sprintf("x%d.exact", i)})
+	}
+	cfg, _ := json.Marshal(map[string]any{"destinations": ds})
+	mod, diags := model.Load("stream.json", cfg)
+	if err := diags.Err(); err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []int{4000, 10000, 100000} {
+		for _, zipf := range []bool{false, true} {
+			b.Run(fmt.Sprintf("K=%d/zipf=%v", k, zipf), func(b *testing.B) {
+				m := &plan.Build(mod).Matcher
+				r := rand.New(rand.NewPCG(1, 2))
+				z := rand.NewZipf(r, 1.1, 1, uint64(k-1))
+				names := make([]string, 1<<21)
+				for i := range names {
+					j := r.IntN(k)
+					if zipf {
+						j = int(z.Uint64())
+					}
+					names[i] = fmt.Sprintf("svc%d.dev-%06d.temp", j%100, j)
+				}
+				for _, n := range names {
+					m.Resolve(n)
+				}
+				b.ReportAllocs()
+				for i := 0; b.Loop(); i++ {
+					m.Resolve(names[i&(len(names)-1)])
+				}
+			})
 		}
 	}
 }
