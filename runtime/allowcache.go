@@ -36,9 +36,9 @@ func (m *Matcher) setACLCaches() {
 // allowedCached is Allowed for a name not in the exact table, with
 // permissions on, a cache for op, and csig the caller's first signature;
 // h is the exact table's hash of name, or 0, and hc the caches' (nameHash
-// of h). With offer, a name the cache answers is offered to the front
-// (its second sighting).
-func (m *Matcher) allowedCached(op Op, name string, h, hc uint64, principals []Principal, csig uint32, offer bool) bool {
+// of h). A name the cache answers is offered to the front (its second
+// sighting).
+func (m *Matcher) allowedCached(op Op, name string, h, hc uint64, principals []Principal, csig uint32) bool {
 	if len(name) > maxCachedName {
 		return m.allowedSlow(op, name, principals, csig) // invalid: denied by the split
 	}
@@ -48,7 +48,7 @@ func (m *Matcher) allowedCached(op Op, name string, h, hc uint64, principals []P
 	// needs no split: it spares the split, 15-20 ns on the events
 	// family's names of 100-120 bytes.
 	u, ok := w.get(name, hc, nil)
-	if offer && ok && h != 0 {
+	if ok && h != 0 {
 		if _, room := m.place(name, h); room {
 			m.enter(name, h, uint32(cacheAnswer(m.resolveSlow(name)))) // its second sighting (frontindex.go)
 		}

@@ -255,7 +255,7 @@ func (m *Matcher) allowedPast(op Op, name string, h uint64, principals []Princip
 	if !m.Permissions || m.aclCache[op] == nil {
 		return m.allowedSlow(op, name, principals, csig)
 	}
-	return m.allowedCached(op, name, h, hc, principals, csig, true) // see allowcache.go
+	return m.allowedCached(op, name, h, hc, principals, csig) // see allowcache.go
 }
 
 // allowedSecond is Allowed for a name in the front's second look: its
@@ -277,12 +277,15 @@ func (m *Matcher) allowedSecond(op Op, name string, h uint64, rec unsafe.Pointer
 // allowedByRow is Allowed for a name the front holds whose signature
 // did not decide: its union's row in op's cache decides, and the name is
 // not offered to the front again (its second look, in a table that
-// samples names, would take a second record of it).
+// samples names, would take a second record of it). The cache's
+// signature for it is the front's, which did not decide, so only the
+// row is looked up: through allowedCached, a second lookup of the name.
 func (m *Matcher) allowedByRow(op Op, name string, h uint64, principals []Principal, csig uint32) bool {
-	if m.aclCache[op] == nil {
+	c := m.aclCache[op]
+	if c == nil || len(name) > maxCachedName {
 		return m.allowedSlow(op, name, principals, csig)
 	}
-	return m.allowedCached(op, name, h, nameHash(&m.Exact, name, h), principals, csig, false)
+	return m.allowedRow(op, cacheWords{c.first(), c.mask}, name, nameHash(&m.Exact, name, h), true, principals, csig)
 }
 
 // allowedAside is Allowed for a name it does not hash, an op past
