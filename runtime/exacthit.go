@@ -62,7 +62,7 @@ func (m *Matcher) Resolve(name string) (int, error) {
 		} else {
 			w0, rec = f.cached(e)
 		}
-		if uint8(w0) == uint8(n) {
+		if uint32(w0) == uint32(n) { // frontMark cleared (cached)
 			k := unsafe.String((*byte)(unsafe.Add(rec, 8*recordHeader)), n)
 			var diff uint64
 			switch {
@@ -183,7 +183,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 		} else {
 			w0, rec = f.cached(e)
 		}
-		if uint8(n) == uint8(w0) {
+		if uint32(n) == uint32(w0) {
 			k := unsafe.String((*byte)(unsafe.Add(rec, 8*recordHeader)), n)
 			var diff uint64
 			switch {

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"slices"
+	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -128,18 +129,32 @@ func (f *frontIndex) tag(h uint64) uint32 {
 	return (uint32(h>>32) | 1<<31) & f.tagMask
 }
 
-// cached returns word 0 of the arena record entry e points at, or 0 (no
-// name's length) for none yet, and the record. A record is never written
+// cached returns word 0 of the arena record entry e points at, frontMark
+// cleared as an exact record's bits 8 to 31 are (so a lookup compares its
+// low 32 bits with the name's length), or frontMark<<8 for none yet, and
+// the record. A record is never written
 // again once word 0 is. Only a front with an arena has such entries: the
 // plan's own index points past its records nowhere (plan checking).
+//
+// An entry read before a renewal cleared it, or published into the old
+// arena after, points into the new one, where its unit may lie inside
+// another name's record: its first word is then that name's bytes or
+// zeros, never frontMark's (publish), and so no name's length.
 func (f *frontIndex) cached(e uint32) (uint64, unsafe.Pointer) {
 	a := f.arena.Load()
 	if a == nil {
 		return 0, nil
 	}
 	rec := &a.units[(int(e&f.offMask)-f.recs)&(frontUnits-1)]
-	return atomic.LoadUint64(&rec[0]), unsafe.Pointer(rec)
+	// Without frontMark, bits 8 to 31 are left set, and the length
+	// compared as an exact record's (low 32 bits) matches no name.
+	return atomic.LoadUint64(&rec[0]) ^ frontMark<<8, unsafe.Pointer(rec)
 }
+
+// frontMark fills bits 8 to 31 of an arena record's first word, which
+// in the exact table's records are zero: bytes of 0xff that no name
+// entered holds (publish), so that no unit inside a record reads as one.
+const frontMark = 0xffffff
 
 // enter offers name, whose exact-table hash is h and whose answer is a
 // (cacheAnswer), to the front on its second sighting: Resolve's (its
@@ -214,7 +229,7 @@ func (f *frontIndex) second(name string, h, hc uint64) unsafe.Pointer {
 	for _, e := range [2]uint32{f.slots[i].Load(), f.slots[i+1].Load()} {
 		if e&f.tagMask == want && int(e&f.offMask) >= f.recs {
 			w0, rec := f.cached(e)
-			if uint8(w0) == uint8(len(name)) && unsafe.String((*byte)(unsafe.Add(rec, 8*recordHeader)), len(name)) == name {
+			if uint32(w0) == uint32(len(name)) && unsafe.String((*byte)(unsafe.Add(rec, 8*recordHeader)), len(name)) == name {
 				return rec
 			}
 		}
@@ -227,7 +242,7 @@ func (f *frontIndex) second(name string, h, hc uint64) unsafe.Pointer {
 // one.
 func (f *frontIndex) publish(name string, h uint64, a uint32, sigs uint64) {
 	p, ok := f.room(name, h)
-	if !ok {
+	if !ok || strings.IndexByte(name, 0xff) >= 0 { // frontMark's byte: such a name is invalid anyway
 		return
 	}
 	ar := f.arena.Load()
@@ -241,10 +256,16 @@ func (f *frontIndex) publish(name string, h uint64, a uint32, sigs uint64) {
 		f.renew(ar)
 		return
 	}
-	rec := &ar.units[s]
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(&rec[recordHeader])), len(name)), name)
-	rec[1] = sigs
-	atomic.StoreUint64(&rec[0], uint64(len(name))|uint64(a)<<32)
+	// Every word stored whole and atomically: a lookup holding a stale
+	// entry may read any unit's first word while it is written (cached).
+	words := unsafe.Slice(&ar.units[s][0], k*frontUnitWords)
+	for i := 0; i < len(name); i += 8 {
+		var w [8]byte
+		copy(w[:], name[i:])
+		atomic.StoreUint64(&words[recordHeader+i/8], *(*uint64)(unsafe.Pointer(&w)))
+	}
+	atomic.StoreUint64(&words[1], sigs)
+	atomic.StoreUint64(&words[0], uint64(len(name))|frontMark<<8|uint64(a)<<32)
 	f.slots[p].CompareAndSwap(0, f.tag(h)|uint32(f.recs+int(s)))
 }
 

@@ -361,3 +361,45 @@ func TestFrontArenaUnits(t *testing.T) {
 		t.Fatalf("a record of %d bytes read from the last unit ends %d bytes past the arena's units", maxNameKey, end-unsafe.Sizeof(a.units))
 	}
 }
+
+// TestFrontStaleEntryInsideRecord: an entry that points at a unit
+// inside another name's record, as one read before a renewal or
+// published into the old arena after it does in the new one, finds no
+// record there, even where that name's bytes are laid out as a record of
+// the looked-up name (its length, an answer, its bytes): the unit's first
+// word lacks frontMark, which no name entered holds (a name with a byte
+// of 0xff is not entered).
+func TestFrontStaleEntryInsideRecord(t *testing.T) {
+	m := withFronts(nameTableKeys())["rehomed"]
+	f := &m.front
+	if publishFresh(f, &m.Exact, "bad\xffname", 1) {
+		t.Fatal(`"bad\xffname" entered: its 0xff bytes could forge a record's first word`)
+	}
+	y := "forged.y"
+	forged := uint32(cacheAnswer(5, nil))
+	// x's second unit: y's length, frontMark's place, the answer, word 1, then y.
+	x := strings.Repeat("x", 48) + string([]byte{byte(len(y)), 'm', 'm', 'm',
+		byte(forged), byte(forged >> 8), byte(forged >> 16), byte(forged >> 24)}) + "sigsword" + y + ".tail"
+	for i := 0; ; i++ {
+		if i == 64 {
+			t.Fatal("no variant of x entered")
+		}
+		v := fmt.Sprintf("%s%d", x, i)
+		var before uint32
+		if ar := f.arena.Load(); ar != nil {
+			before = ar.used.Load()
+		}
+		if publishFresh(f, &m.Exact, v, 1) {
+			hy := m.Exact.hash(y)
+			p := hy & f.mask
+			if f.slots[p].Load() != 0 {
+				p++
+			}
+			f.slots[p].Store(f.tag(hy) | uint32(f.recs+int(before)+1))
+			break
+		}
+	}
+	if d, err := m.Resolve(y); d != -1 || err != nil {
+		t.Fatalf("Resolve(%q) = %d, %v through an entry inside another record; want resolveSlow's -1", y, d, err)
+	}
+}
