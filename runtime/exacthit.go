@@ -1,9 +1,6 @@
 package runtime
 
-import (
-	"sync/atomic"
-	"unsafe"
-)
+import "unsafe"
 
 // Resolve and Allowed each hold the first look of the front index
 // (frontindex.go: the exact table's index with entries for cached names
@@ -246,10 +243,8 @@ func (m *Matcher) allowedPast(op Op, name string, h uint64, principals []Princip
 		}
 	}
 	hc := nameHash(t, name, h) // computed once: over 72 bytes it is a whole hash
-	if hc != h && h != 0 {
-		if rec := m.front.second(name, h, hc); rec != nil {
-			return m.allowedSecond(op, name, h, rec, principals)
-		}
+	if w0, rec := m.front.second(name, h, hc); rec != nil {
+		return m.allowedSecond(op, name, h, w0, rec, principals)
 	}
 	csig := uint32(m.callerSigs(principals))
 	if !m.Permissions || m.aclCache[op] == nil {
@@ -258,10 +253,11 @@ func (m *Matcher) allowedPast(op Op, name string, h uint64, principals []Princip
 	return m.allowedCached(op, name, h, hc, principals, csig) // see allowcache.go
 }
 
-// allowedSecond is Allowed for a name in the front's second look: its
-// record decides as a cached name's does at the first look.
-func (m *Matcher) allowedSecond(op Op, name string, h uint64, rec unsafe.Pointer, principals []Principal) bool {
-	if a := uint32(atomic.LoadUint64((*uint64)(rec)) >> 32); !m.Permissions {
+// allowedSecond is Allowed for a name in the front's second look, whose
+// record rec begins with w0: it decides as a cached name's does at the
+// first look.
+func (m *Matcher) allowedSecond(op Op, name string, h, w0 uint64, rec unsafe.Pointer, principals []Principal) bool {
+	if a := uint32(w0 >> 32); !m.Permissions {
 		return a&cacheInvalid == 0
 	}
 	csig := uint32(m.callerSigs(principals))
@@ -277,9 +273,9 @@ func (m *Matcher) allowedSecond(op Op, name string, h uint64, rec unsafe.Pointer
 // allowedByRow is Allowed for a name the front holds whose signature
 // did not decide: its union's row in op's cache decides, and the name is
 // not offered to the front again (its second look, in a table that
-// samples names, would take a second record of it). The cache's
-// signature for it is the front's, which did not decide, so only the
-// row is looked up: through allowedCached, a second lookup of the name.
+// samples names, would take a second record of it). The op cache's
+// signature for it is the front's, which did not decide, so only its row
+// is looked up (allowedCached would look the name up for both).
 func (m *Matcher) allowedByRow(op Op, name string, h uint64, principals []Principal, csig uint32) bool {
 	c := m.aclCache[op]
 	if c == nil || len(name) > maxCachedName {

@@ -213,28 +213,32 @@ func (f *frontIndex) room(name string, h uint64) (uint64, bool) {
 }
 
 // second returns the record of name in its second look, the slots of
-// hc, its cache hash (nameHash), or nil. Only a table that samples names
-// gives hc != h: names that differ only in bytes the sample does not read
+// hc, its cache hash (nameHash), and its word 0 as cached returns it, or
+// a nil record. Only a table that samples names gives hc != h (h, the
+// exact table's hash, is 0 where it did not hash the name): names that differ only in bytes the sample does not read
 // (an id in the middle of a long name) share a first look, and its tag,
 // so that one of them is read there (up to 26 of the events family's
 // wildcard-only names at N = 100 shared one); the rest are entered where
 // their whole hash puts them. A name whose first look (of h) has room is
 // not looked for: it would have entered there (room), and its second look
 // cost a cache miss at 10k (Allowed on exact-events' mixed names, 1.11x).
-func (f *frontIndex) second(name string, h, hc uint64) unsafe.Pointer {
-	if _, free := f.room(name, h); free || f.arena == nil {
-		return nil // the plan's index has no cached names
+func (f *frontIndex) second(name string, h, hc uint64) (uint64, unsafe.Pointer) {
+	if hc == h || h == 0 || f.arena == nil {
+		return 0, nil // one look, or the plan's index, which has no cached names
+	}
+	if _, free := f.room(name, h); free {
+		return 0, nil
 	}
 	want, i := f.tag(hc), hc&f.mask
 	for _, e := range [2]uint32{f.slots[i].Load(), f.slots[i+1].Load()} {
 		if e&f.tagMask == want && int(e&f.offMask) >= f.recs {
 			w0, rec := f.cached(e)
 			if uint32(w0) == uint32(len(name)) && unsafe.String((*byte)(unsafe.Add(rec, 8*recordHeader)), len(name)) == name {
-				return rec
+				return w0, rec
 			}
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // publish enters name, whose exact-table hash is h, answer a and

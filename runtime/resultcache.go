@@ -349,10 +349,8 @@ func (m *Matcher) resolveCached(name string, h uint64) (int, error) {
 		return m.resolveSlow(name)
 	}
 	hc := nameHash(&m.Exact, name, h)
-	if hc != h && h != 0 {
-		if rec := m.front.second(name, h, hc); rec != nil {
-			return cacheResult(uint32(atomic.LoadUint64((*uint64)(rec)) >> 32))
-		}
+	if w0, rec := m.front.second(name, h, hc); rec != nil {
+		return cacheResult(uint32(w0 >> 32))
 	}
 	w := cacheWords{c.first(), c.mask}
 	if a, ok := w.get(name, hc, nil); ok {
