@@ -12,8 +12,14 @@ import "unsafe"
 // comparison cost as much again, so the two copies are kept, held to
 // find's answers on keys of every length, their near misses and changed
 // records (exacthit_test.go), with a mutant per comparison class. Names
-// over 48 bytes are compared in words, not by memequal, whose call was
-// 15% of telemetry hits (33-64 bytes; bench/README, "Session 26").
+// of 49-64 bytes are compared in words, not by memequal, whose call was
+// 15% of telemetry hits (33-64 bytes; bench/README, "Session 26"). Longer
+// ones are compared by memequal, in tail position (resolveLong,
+// allowedRecord): its vector loop, which stops at the first difference,
+// beat four words a step on the events and long families' names (60-200
+// bytes) by 0.83-0.98x, and called there rather than inline it leaves
+// shorter names' code as it was (inline: 1.02-1.06x; bench/README,
+// "Session 32").
 
 // Resolve returns the destination whose properties apply to name, or -1
 // when nothing matches; err is ErrInvalidName for an invalid name.
@@ -64,12 +70,7 @@ func (m *Matcher) Resolve(name string) (int, error) {
 			var diff uint64
 			switch {
 			case n > 64:
-				for i := 0; i+32 <= n; i += 32 {
-					diff |= (loadAt(k, i) ^ loadAt(name, i)) | (loadAt(k, i+8) ^ loadAt(name, i+8)) |
-						(loadAt(k, i+16) ^ loadAt(name, i+16)) | (loadAt(k, i+24) ^ loadAt(name, i+24))
-				}
-				diff |= (loadAt(k, n-32) ^ loadAt(name, n-32)) | (loadAt(k, n-24) ^ loadAt(name, n-24)) |
-					(loadAt(k, n-16) ^ loadAt(name, n-16)) | (loadAt(k, n-8) ^ loadAt(name, n-8))
+				return m.resolveLong(name, k, w0, r, h, e0)
 			case n > 48:
 				diff = (loadAt(k, 0) ^ loadAt(name, 0)) | (loadAt(k, 8) ^ loadAt(name, 8)) |
 					(loadAt(k, 16) ^ loadAt(name, 16)) | (loadAt(k, 24) ^ loadAt(name, 24)) |
@@ -98,6 +99,22 @@ func (m *Matcher) Resolve(name string) (int, error) {
 	}
 	// The first look saw every key name can be, a colliding one included
 	// (entryMore marks a home whose two entries share a tag): no probe.
+	if e0&entryMore == 0 {
+		return m.resolveCached(name, h)
+	}
+	return m.resolvePast(name, h)
+}
+
+// resolveLong is Resolve for a name over 64 bytes from the first look's
+// entry r, whose record begins with w0 and has key k (see the top of the
+// file): a hit where k is name, else the first look's miss (e0).
+func (m *Matcher) resolveLong(name, k string, w0 uint64, r int, h uint64, e0 uint32) (int, error) {
+	if k == name {
+		if r < len(m.Exact.recs) {
+			return int(uint32(w0 >> 32)), nil
+		}
+		return cacheResult(uint32(w0 >> 32))
+	}
 	if e0&entryMore == 0 {
 		return m.resolveCached(name, h)
 	}
@@ -185,12 +202,7 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 			var diff uint64
 			switch {
 			case n > 64:
-				for i := 0; i+32 <= n; i += 32 {
-					diff |= (loadAt(name, i) ^ loadAt(k, i)) | (loadAt(name, i+8) ^ loadAt(k, i+8)) |
-						(loadAt(name, i+16) ^ loadAt(k, i+16)) | (loadAt(name, i+24) ^ loadAt(k, i+24))
-				}
-				diff |= (loadAt(name, n-32) ^ loadAt(k, n-32)) | (loadAt(name, n-24) ^ loadAt(k, n-24)) |
-					(loadAt(name, n-16) ^ loadAt(k, n-16)) | (loadAt(name, n-8) ^ loadAt(k, n-8))
+				return m.allowedRecord(op, name, k, h, w0, r, rec, e0, principals)
 			case n > 48:
 				diff = (loadAt(name, 0) ^ loadAt(k, 0)) | (loadAt(name, 8) ^ loadAt(k, 8)) |
 					(loadAt(name, 16) ^ loadAt(k, 16)) | (loadAt(name, 24) ^ loadAt(k, 24)) |
@@ -244,7 +256,7 @@ func (m *Matcher) allowedPast(op Op, name string, h uint64, principals []Princip
 	}
 	hc := nameHash(t, name, h) // computed once: over 72 bytes it is a whole hash
 	if w0, rec := m.front.second(name, h, hc); rec != nil {
-		return m.allowedSecond(op, name, h, w0, rec, principals)
+		return m.allowedRecord(op, name, name, h, w0, len(t.recs), rec, 0, principals) // not an exact record
 	}
 	csig := uint32(m.callerSigs(principals))
 	if !m.Permissions || m.aclCache[op] == nil {
@@ -253,21 +265,30 @@ func (m *Matcher) allowedPast(op Op, name string, h uint64, principals []Princip
 	return m.allowedCached(op, name, h, hc, principals, csig) // see allowcache.go
 }
 
-// allowedSecond is Allowed for a name in the front's second look, whose
-// record rec begins with w0: it decides as a cached name's does at the
-// first look.
-func (m *Matcher) allowedSecond(op Op, name string, h, w0 uint64, rec unsafe.Pointer, principals []Principal) bool {
-	if a := uint32(w0 >> 32); !m.Permissions {
-		return a&cacheInvalid == 0
+// allowedRecord is Allowed for name where entry r leads to record rec,
+// beginning with w0, whose key is key: an exact name's record (r below
+// the exact table's records) or a cached name's in the front. Where key
+// is not name, it goes on as the first look's miss (e0); where it is, it
+// decides as the first look does. Allowed's first look calls it for a
+// name over 64 bytes, compared here by memequal (see Resolve), and the
+// second look for a name it has compared (key is name).
+func (m *Matcher) allowedRecord(op Op, name, key string, h, w0 uint64, r int, rec unsafe.Pointer, e0 uint32, principals []Principal) bool {
+	if key != name {
+		return m.allowedPast(op, name, h, principals, e0&entryMore != 0)
 	}
-	csig := uint32(m.callerSigs(principals))
-	switch hit := uint32(*(*uint64)(unsafe.Add(rec, 8))>>(32*(op&1))) & csig; {
-	case hit&m.headMask != 0:
-		return true
-	case hit == 0:
-		return false
+	exact := r < len(m.Exact.recs)
+	if !m.Permissions {
+		return exact || uint32(w0>>32)&cacheInvalid == 0
 	}
-	return m.allowedByRow(op, name, h, principals, csig)
+	sigs := m.callerSigs(principals)
+	hit := uint32(*(*uint64)(unsafe.Add(rec, 8))>>(32*(op&1))) & uint32(sigs)
+	if head := hit & m.headMask; (uint64(head)-1)>>32&uint64(hit) != 0 {
+		if exact {
+			return m.exactGranted(r, op, principals, sigs)
+		}
+		return m.allowedByRow(op, name, h, principals, uint32(sigs))
+	}
+	return hit != 0
 }
 
 // allowedByRow is Allowed for a name the front holds whose signature
