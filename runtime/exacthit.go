@@ -115,10 +115,10 @@ func (m *Matcher) resolveLong(name, k string, w0 uint64, r int, h uint64, e0 uin
 		}
 		return cacheResult(uint32(w0 >> 32))
 	}
-	if e0&entryMore == 0 {
-		return m.resolveCached(name, h)
+	if e0&entryMore != 0 {
+		return m.resolvePast(name, h)
 	}
-	return m.resolvePast(name, h)
+	return m.resolveCached(name, h)
 }
 
 // resolvePast is Resolve where the first look may not have seen name's
