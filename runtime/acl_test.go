@@ -226,6 +226,16 @@ func TestSignatures(t *testing.T) {
 				owners[bit]++
 			}
 		}
+		// The others' second bits spread over all 32: about 120 principals
+		// leave a bit unused with odds of 2% each, so fewer than 28 means
+		// the bits were not uniform (Hash's low 5 bits gave the odd 16).
+		var used uint32
+		for i := range ps {
+			used |= m.sigBit2[i]
+		}
+		if bits.OnesCount32(used) < 28 {
+			t.Errorf("skew %d: the second signatures use bits %#x, want nearly all 32", skew, used)
+		}
 		if len(owners) != bits.OnesCount32(m.headMask) {
 			t.Errorf("skew %d: %d principals own %d bits", skew, len(owners), bits.OnesCount32(m.headMask))
 		}
