@@ -40,7 +40,7 @@ type Compact struct {
 	EdgeTo   []uint32
 	// EdgeSlots is, when the plan carries it, the table of the edges of
 	// at most shortElem bytes as NewEdgeTable lays it out (see
-	// edgeslots.go), which NewMatcher then adopts rather than builds;
+	// planedgeslots.go), which NewMatcher then adopts rather than builds;
 	// EncodePlan fills it.
 	EdgeSlots []uint64
 	// Sigs are, when the plan carries them, the automata's ACL

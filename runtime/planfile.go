@@ -41,7 +41,7 @@ const (
 	// sections (a new one, another order or encoding) is a new version;
 	// DecodePlan reads only its own. Format 2 added the Auto* sections
 	// (the policy automata); format 3 the alignment (sectionAlign) and the
-	// EdgeSlots section (the built edge table, edgeslots.go); format 4 the
+	// EdgeSlots section (the built edge table, planedgeslots.go); format 4 the
 	// Mask* sections (the mask tables, planmasks.go); format 5 the Sigs
 	// section (the automata's signatures, plansigs.go) and the Name*
 	// sections (the exact names' table, plannames.go); format 6 narrowed

@@ -591,7 +591,7 @@ func TestDecodePlanAutomatonRules(t *testing.T) {
 }
 
 // TestDecodePlanEdgeSlots corrupts richPlan's carried edge table (see
-// runtime/edgeslots.go for its slots' words) in each way its rule
+// runtime/planedgeslots.go for its slots' words) in each way its rule
 // names, and checks each message and offset; and changes it in the ways
 // the rule leaves to the walk (a key, a child, a filter), which decode.
 func TestDecodePlanEdgeSlots(t *testing.T) {
