@@ -175,7 +175,7 @@ func NewMatcher(c *Compact) *Matcher {
 		f := c.Automata[i*AutomatonStride:]
 		m.Automata[i] = Automaton{Start: int32(f[0]), Elements: uint8(f[2])}
 	}
-	m.setVisits()
+	m.setVisits(minPairNodes)
 	m.setMasks(c)
 	m.States = statesOf(c.States)
 	sigs := m.adoptSigs(c.Sigs)

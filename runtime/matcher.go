@@ -88,26 +88,41 @@ func (a *Automaton) admits(n int) bool {
 // b, two automata walked in lockstep (resolvePair).
 type visit struct{ a, b *Automaton }
 
+// minPairNodes is the fewest states each of two automata needs for a
+// lookup to walk them in lockstep (resolvePair) rather than one after
+// the other (resolveDFA). The lockstep walk overlaps the two walks' cache
+// misses, which pays where both automata are large: walks of names the
+// caches do not hold took 0.92-1.12x as long paired at wild 10k (automata
+// of 15,926 and 6,979 states) and wild 100k (186,583 and 57,073). Where
+// either is smaller it costs: the second automaton is walked to the
+// name's end even when the first ends on a pattern, which a walk alone
+// stops at, and such walks took 1.1-1.5x as long paired (wild-market and
+// wild-events at N = 1,000, 826-1,562 states; exact-events 100k, 18,209
+// with 2,641; bench/README.md, "Session 34"). 4,096 lies between the
+// smaller automata that lost (3,238 at most) and the ones that won.
+const minPairNodes = 4096
+
 // setVisits fills visits for every name length, in one allocation: how
 // many lengths have automata to walk depends on the config, and a slice
 // per length would make the allocations depend on it too (see NewMatcher).
-func (m *Matcher) setVisits() {
+// Automata of pairNodes states or more each are paired (minPairNodes).
+func (m *Matcher) setVisits(pairNodes int) {
 	total := 0
 	for n := range m.visits {
-		total += m.visitsOf(n, nil)
+		total += m.visitsOf(n, nil, pairNodes)
 	}
 	all := make([]visit, total)
 	for n := range m.visits {
-		k := m.visitsOf(n, all)
+		k := m.visitsOf(n, all, pairNodes)
 		m.visits[n], all = all[:k:k], all[k:]
 	}
 }
 
 // visitsOf writes to out the visits of a name of n elements, if out is
 // not nil, and returns how many there are: the automata that can match
-// it (Automaton.Elements), in order, in pairs, the last alone if they are
-// odd.
-func (m *Matcher) visitsOf(n int, out []visit) int {
+// it (Automaton.Elements), in order, two adjacent ones of at least
+// pairNodes states each as a pair, every other one alone.
+func (m *Matcher) visitsOf(n int, out []visit, pairNodes int) int {
 	k := 0
 	put := func(v visit) {
 		if out != nil {
@@ -115,11 +130,17 @@ func (m *Matcher) visitsOf(n int, out []visit) int {
 		}
 		k++
 	}
-	var prev *Automaton // an admitted automaton not yet visited
+	var prev *Automaton // an admitted large automaton not yet visited
 	for i := range m.Automata {
 		a := &m.Automata[i]
 		switch {
 		case !a.admits(n):
+		case m.automatonNodes(i) < pairNodes:
+			if prev != nil { // visited first: the order is precedence's
+				put(visit{a: prev})
+				prev = nil
+			}
+			put(visit{a: a})
 		case prev == nil:
 			prev = a
 		default:
@@ -131,6 +152,17 @@ func (m *Matcher) visitsOf(n int, out []visit) int {
 		put(visit{a: prev})
 	}
 	return k
+}
+
+// automatonNodes returns the number of states of automaton i: its nodes
+// run from its start to the next one's (the automata are ordered by
+// start, automatonAt), or to the end of Nodes.
+func (m *Matcher) automatonNodes(i int) int {
+	end := len(m.Nodes)
+	if i+1 < len(m.Automata) {
+		end = int(m.Automata[i+1].Start)
+	}
+	return end - int(m.Automata[i].Start)
 }
 
 // Node is a trie node, whose path from the root spells a pattern prefix,

@@ -38,6 +38,10 @@ func load(t *testing.T, data []byte) *model.Model {
 
 // compare checks the plan's matcher against the reference interpreter on
 // every name.
+// comparePaired counts the matchers compare checked walking two automata
+// in lockstep (TestSplitAutomata asserts some were).
+var comparePaired int
+
 func compare(t *testing.T, data []byte, names []string) {
 	t.Helper()
 	m := load(t, data)
@@ -45,6 +49,12 @@ func compare(t *testing.T, data []byte, names []string) {
 	// The cost model's choice, then each structure alone for every length.
 	for _, mode := range []MaskMode{MasksAuto, MasksOff, MasksAll} {
 		compareMatcher(t, data, ref, &BuildWith(m, Options{Masks: mode}).Matcher, names)
+	}
+	// Where a length has two automata or more, also walked in lockstep,
+	// which NewMatcher keeps for large automata (runtime.PairWalks).
+	if paired := &BuildWith(m, Options{Masks: MasksOff}).Matcher; runtime.PairWalks(paired) > 0 {
+		comparePaired++
+		compareMatcher(t, data, ref, paired, names)
 	}
 }
 
@@ -365,6 +375,12 @@ func TestSplitAutomata(t *testing.T) {
 }
 
 func testSplitAutomata(t *testing.T) {
+	before := comparePaired
+	defer func() {
+		if comparePaired == before {
+			t.Error("no config walked two automata in lockstep")
+		}
+	}()
 	names := append(smallscope.Names([]string{"a", "b", "c"}, 4), "a.b.c.a.b")
 	compareAllPairs(t, validPatterns(3), names, false)
 	pats := validPatterns(4)
