@@ -103,7 +103,8 @@ func (m *Matcher) resolveDFA(p *path, s int32) (dest int32, term bool) {
 // at most 8 bytes reads the next state's hotNode from the edge's entry.
 // A name that only '>' patterns match, or none, walks every automaton to
 // its end, and on the wild 10k benchmark config (three automata) pairing
-// the first two cut Resolve on mixed names by about a tenth. The first
+// the first two cut Resolve on mixed names by about a tenth; only large
+// automata are paired (minPairNodes). The first
 // step also tests the automata's first-element filters (Automaton.first):
 // at wild 10k, misses then skip two probes and take a sixth less time.
 // resolveDFA does without: an automaton walked alone is small, its start

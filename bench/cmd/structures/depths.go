@@ -40,7 +40,7 @@ func depthTable(sizes []int) {
 // lookup of a name no exact pattern holds walks: "M5" for the mask
 // tables (5 probed, in precedence order), "M5i" when the runtime narrows
 // them by its index (runtime/maskindex.go), "A2" for the automata (2
-// admit the length: a paired walk), "-" when no table admits it (no
+// admit the length: paired where both are large, runtime.minPairNodes), "-" when no table admits it (no
 // wildcard pattern matches a name of that length; the exact table
 // alone answers, though a '>' pattern's automaton admits every length).
 func depthChoices(p *plan.Plan) []string {

@@ -3,7 +3,8 @@
 // the generator's default plan uses: deterministic automata, tries (kind
 // 0 in Compact.Automata, which plans of runtime.Version 11 and before
 // could hold) and their nodes, short and long edges, the most automata a
-// name length walks (two or more: a paired walk), the mask tables, the
+// name length walks (two or more: paired where both are large,
+// runtime.minPairNodes), the mask tables, the
 // most a length probes (64 or more: the mask index) and the lengths that
 // probe them; and a hash of the plan's bytes, to compare two builds'
 // plans (bench/README.md, "What each structure earns"). With -policies
@@ -145,7 +146,8 @@ func count(p *plan.Plan) string {
 		return true
 	})
 	// Per name length: the tables its names probe when they decide, and
-	// the automata that admit it otherwise (two or more: a paired walk).
+	// the automata that admit it otherwise (two or more: walked in
+	// lockstep where both have runtime's minPairNodes states).
 	var lengths []string
 	maxTables, maxAutomata := 0, 0
 	prev := uint32(0)
