@@ -37,6 +37,9 @@ func (m *Matcher) Resolve(name string) (int, error) {
 	case t.sampled:
 		h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^NameSeed^uint64(n)*hashK2) ^
 			mix(loadAt(name, n/2-4)^hashK3, NameSeed) | 1
+	case t.wide && n > wideFrom:
+		h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^NameSeed^uint64(n)*hashK2) ^
+			mix(loadAt(name, n/2-4)^hashK3, loadAt(name, n-16)^NameSeed) | 1
 	case n <= 16:
 		h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^(NameSeed^hashK0)^uint64(n)*hashK2) | 1
 	case n <= 32:
@@ -168,6 +171,9 @@ func (m *Matcher) Allowed(op Op, name string, principals []Principal) bool {
 	case t.sampled:
 		h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^NameSeed^uint64(n)*hashK2) ^
 			mix(loadAt(name, n/2-4)^hashK3, NameSeed) | 1
+	case t.wide && n > wideFrom:
+		h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^NameSeed^uint64(n)*hashK2) ^
+			mix(loadAt(name, n/2-4)^hashK3, loadAt(name, n-16)^NameSeed) | 1
 	case n <= 16:
 		h = mix(loadAt(name, 0)^hashK1, loadAt(name, n-8)^(NameSeed^hashK0)^uint64(n)*hashK2) | 1
 	case n <= 32:

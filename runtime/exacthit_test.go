@@ -9,15 +9,17 @@ import (
 // exactHitTables are exact-name tables for Resolve's and Allowed's
 // written-out first look: keys of every length 1-255 that the table
 // samples, the same keys with a crowd that makes it hash whole names,
-// and pairs of keys sharing a sampled hash (so that a hit's first look
-// meets the other key's tag first). Every key starts with a dot, an
-// invalid name, so that with permissions off Allowed is true for a key
-// found and false for one missed.
+// keys of 20-255 bytes that it samples wide, and pairs of keys sharing a
+// sampled hash, or a wide one (so that a hit's first look meets the
+// other key's tag first). Each label starts with its table's hash. Every
+// key starts with a dot, an invalid name, so that with permissions off
+// Allowed is true for a key found and false for one missed.
 func exactHitTables() map[string][]string {
 	keys := nameTableKeys()
 	crowd := func(c string) string { return "abcdefgh" + c + strings.Repeat("-", 23) }
 	crowded := append(append([]string{}, keys...), crowd("1"), crowd("2"), crowd("3"))
-	tables := map[string][]string{"sampled": keys, "whole": crowded, "same-sample": sameSampleKeys(25, 200)}
+	tables := map[string][]string{"sampled": keys, "whole": crowded, "sampled, same sample": sameSampleKeys(25, 60),
+		"wide": wideKeys(), "wide, same sample": sameWideKeys(wideFrom+1, 200)}
 	for label, keys := range tables {
 		dotted := make([]string, len(keys))
 		for i, k := range keys {
@@ -56,8 +58,8 @@ func TestExactHitAgreesWithFind(t *testing.T) {
 	for label, keys := range exactHitTables() {
 		for front, m := range withFronts(keys) {
 			label := label + ", " + front
-			if m.Exact.sampled != (!strings.HasPrefix(label, "whole")) {
-				t.Fatalf("%s: sampled = %v", label, m.Exact.sampled)
+			if m.Exact.sampled != strings.HasPrefix(label, "sampled") || m.Exact.wide != strings.HasPrefix(label, "wide") {
+				t.Fatalf("%s: sampled %v, wide %v", label, m.Exact.sampled, m.Exact.wide)
 			}
 			checkExactHits(t, m, keys, label)
 		}

@@ -38,34 +38,83 @@ type NameTable struct {
 	ends []uint32
 	// sampled: keys are hashed by sampleHash, which few of them share.
 	sampled bool
+	// wide: keys over wideFrom bytes are hashed by wideHash instead
+	// (never with sampled), the rest whole.
+	wide bool
 }
 
 // sampleHash hashes a name of at least 8 bytes by its first, middle and
 // last 8 bytes and its length: two multiplies, whatever the length.
 // Names that differ only elsewhere collide, so a table uses it only when
-// its keys rarely do (see sampleable); the comparison of the whole name
-// keeps lookups exact either way. Of the benchmarks' families, the 100-
-// name configs all qualify; at 10k names the classic and the market
-// family's, at 100k the market's.
+// its keys rarely do (see chooseSample); the comparison of the whole name
+// keeps lookups exact either way. Of the benchmarks' configs, the
+// classic and market families' sample so up to 10k names (market to
+// 100k); the events, long and telemetry families' at 100 names, and the
+// long family's at 10k, sample wide (wideHash).
 func sampleHash(s string) uint64 {
 	n := len(s)
 	return mix(loadAt(s, 0)^hashK1, loadAt(s, n-8)^NameSeed^uint64(n)*hashK2) ^
 		mix(loadAt(s, n/2-4)^hashK3, NameSeed) | 1
 }
 
+// wideHash hashes a name of over wideFrom bytes as sampleHash does, with
+// its last 16 bytes where sampleHash multiplies its middle word by a
+// constant: 32 bytes, at the same two multiplies. The wildcard-only names
+// the front caches (frontindex.go) share a first look when they share
+// its hash, and then all but one take a second look, and the names of
+// hierarchies mostly differ near their end: of the benchmarks' 4,096
+// wildcard-only names at N = 100, 2,054 events names shared one under
+// sampleHash, 1,139 under wideHash (long 680 and 364, telemetry 535 and
+// 234), and such names cost 0.80-0.93x (bench/README, session 36). More
+// keys rarely share it too: the long family's 10k names do (0.85-0.92x
+// on every kind of name), which hash whole under sampleHash.
+func wideHash(s string) uint64 {
+	n := len(s)
+	return mix(loadAt(s, 0)^hashK1, loadAt(s, n-8)^NameSeed^uint64(n)*hashK2) ^
+		mix(loadAt(s, n/2-4)^hashK3, loadAt(s, n-16)^NameSeed) | 1
+}
+
+// wideFrom is the length over which a wide table samples: up to it,
+// names are hashed whole, in at most two multiplies too (hash17to32),
+// and above it the last-16-bytes word needs no bound.
+const wideFrom = 32
+
 // maxSampleShare bounds how many keys may share a sampled hash before a
 // table hashes whole names instead: a probe then meets at most this many
 // entries with its tag for such a key.
 const maxSampleShare = 2
 
-// sampleable reports whether keys rarely share a sampleHash: no more than
-// maxSampleShare of them have one hash. The hashes are sorted rather
-// than counted in a map, whose allocations would grow with the keys.
-func sampleable(keys []string) bool {
+// wideTenths is the share of keys, in tenths, that must be over wideFrom
+// bytes for a table to sample wide: then Resolve's branch on the length
+// goes one way for nine names in ten. Shorter keys keep sampleHash, one
+// test of a flag: on the classic family's 8-40-byte names, a branch on
+// the length cost hits 4-20% (A/B, session 36).
+const wideTenths = 9
+
+// chooseSample returns how a table hashes keys: wide where nearly all are
+// long (wideTenths) and they rarely share a wideHash, else sampled where
+// they rarely share a sampleHash, else neither (whole names).
+func chooseSample(keys []string) (sampled, wide bool) {
+	long := 0
+	for _, k := range keys {
+		if len(k) > wideFrom {
+			long++
+		}
+	}
+	if long*10 >= len(keys)*wideTenths && rarelyShared(keys, wideFrom+1, wideHash) {
+		return false, true
+	}
+	return rarelyShared(keys, 8, sampleHash), false
+}
+
+// rarelyShared reports whether no more than maxSampleShare keys of at
+// least from bytes share a hash. The hashes are sorted rather than
+// counted in a map, whose allocations would grow with the keys.
+func rarelyShared(keys []string, from int, hash func(string) uint64) bool {
 	hs := make([]uint64, 0, len(keys))
 	for _, k := range keys {
-		if len(k) >= 8 {
-			hs = append(hs, sampleHash(k))
+		if len(k) >= from {
+			hs = append(hs, hash(k))
 		}
 	}
 	slices.Sort(hs)
@@ -77,10 +126,16 @@ func sampleable(keys []string) bool {
 	return true
 }
 
+// samples reports whether t hashes some names by a sample of their bytes.
+func (t *NameTable) samples() bool { return t.sampled || t.wide }
+
 // hash is the hash t is built and probed with.
 func (t *NameTable) hash(k string) uint64 {
-	if t.sampled && len(k) >= 8 {
+	switch {
+	case t.sampled && len(k) >= 8:
 		return sampleHash(k)
+	case t.wide && len(k) > wideFrom:
+		return wideHash(k)
 	}
 	return Hash(k, NameSeed)
 }
@@ -135,12 +190,12 @@ func newNameTable(keys []string, value func(i int) [maxNameValues]uint32) NameTa
 	}
 	size := pow2AtLeast(2 * len(keys))
 	t := NameTable{
-		index:   make([]uint32, size+1), // index[size] repeats index[0] (exacthit.go)
-		recs:    alignedWords(words),
-		mask:    uint64(size - 1),
-		keys:    keys,
-		sampled: sampleable(keys),
+		index: make([]uint32, size+1), // index[size] repeats index[0] (exacthit.go)
+		recs:  alignedWords(words),
+		mask:  uint64(size - 1),
+		keys:  keys,
 	}
+	t.sampled, t.wide = chooseSample(keys)
 	t.offMask, t.tagMask = entryMasks(words)
 	if words > maxRecordWords {
 		panic("runtime: NewNameTable: too many keys")

@@ -269,13 +269,26 @@ func TestNameTableSameSample(t *testing.T) {
 // keys sharing their sampled hash: they differ only at bytes 8 and n-9,
 // which the sample does not read.
 func sameSampleKeys(lo, hi int) []string {
+	return keyPairs(lo, hi, func(b []byte, c byte) { b[8], b[len(b)-9] = c, c })
+}
+
+// sameWideKeys returns, for every length from lo to hi (lo > wideFrom),
+// two keys sharing their wide hash: they differ only at byte 8, which
+// wideHash does not read (its middle word starts at 12 or later).
+func sameWideKeys(lo, hi int) []string {
+	return keyPairs(lo, hi, func(b []byte, c byte) { b[8] = c })
+}
+
+// keyPairs returns two keys of each length from lo to hi, "prefix..",
+// then underscores, then "..suffix", which mark makes differ.
+func keyPairs(lo, hi int, mark func(b []byte, c byte)) []string {
 	var keys []string
 	for n := lo; n <= hi; n++ {
 		for _, c := range []byte{'a', 'b'} {
 			b := []byte(strings.Repeat("_", n))
 			copy(b, "prefix..")
 			copy(b[n-8:], "..suffix")
-			b[8], b[n-9] = c, c // outside the sampled words when n >= 25
+			mark(b, c)
 			keys = append(keys, string(b))
 		}
 	}
@@ -316,13 +329,15 @@ func TestHashLongBlockOrder(t *testing.T) {
 
 // TestNameTableProbeHash: find returns the hash it probed with, the
 // result caches' key (nameHash): t.hash(key), Hash(key, NameSeed) where
-// the table hashes whole names or the name is under 8 bytes, sampleHash
-// otherwise; for keys and for names it does not hold, at every length.
+// the table hashes whole names or the name is under 8 bytes (sampled) or
+// at most wideFrom (wide), sampleHash or wideHash otherwise; for keys and
+// for names it does not hold, at every length.
 func TestNameTableProbeHash(t *testing.T) {
 	keys := nameTableKeys()
 	crowd := func(c string) string { return "abcdefgh" + c + strings.Repeat("-", 23) }
 	crowded := append(append([]string{}, keys...), crowd("1"), crowd("2"), crowd("3"))
-	for _, tab := range []NameTable{NewNameTable(keys, nameValues(keys)), NewNameTable(crowded, nameValues(crowded))} {
+	wide := wideKeys()
+	for _, tab := range []NameTable{NewNameTable(keys, nameValues(keys)), NewNameTable(crowded, nameValues(crowded)), NewNameTable(wide, nameValues(wide))} {
 		for _, k := range keys {
 			for _, name := range []string{k, k + "x", "x" + k[1:]} {
 				if len(name) > maxNameKey {
@@ -332,11 +347,73 @@ func TestNameTableProbeHash(t *testing.T) {
 				if tab.sampled && len(name) >= 8 {
 					want = sampleHash(name)
 				}
+				if tab.wide && len(name) > wideFrom {
+					want = wideHash(name)
+				}
 				if _, h, _, _ := tab.find(name); h != want {
-					t.Fatalf("sampled %v, %d bytes: probe hash %#x, want %#x", tab.sampled, len(name), h, want)
+					t.Fatalf("sampled %v, wide %v, %d bytes: probe hash %#x, want %#x", tab.sampled, tab.wide, len(name), h, want)
 				}
 			}
 		}
+	}
+}
+
+// wideKeys are nameTableKeys of 20 bytes or more: 94% of them over
+// wideFrom, so that a table of them samples wide, with keys at, below
+// and above wideFrom.
+func wideKeys() []string {
+	var keys []string
+	for _, k := range nameTableKeys() {
+		if len(k) >= 20 {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// TestNameTableWide: a table samples wide where at least wideTenths of
+// its keys are over wideFrom bytes and they rarely share a wideHash, and
+// only then; keys sharing a sampleHash but not a wideHash make it wide
+// where the share holds, whole names below it; keys sharing a wideHash
+// too make it hash whole names. Every key is found, and every one-byte
+// variant missed, in each.
+func TestNameTableWide(t *testing.T) {
+	// Keys of 40 bytes that differ only in bytes 26 to 31: inside
+	// wideHash's last 16 bytes, outside sampleHash's words (0-7, 16-23,
+	// 32-39). short are 16-byte keys, hashed whole by either table.
+	long := func(i int) string { return fmt.Sprintf("aaaaaaaa.bbbbbbbb.cccccccc%06d.ddddddd", i) }
+	short := func(i int) string { return fmt.Sprintf("short.key.%06d", i) }
+	sharedWide := func(i int) string { return fmt.Sprintf("aaaaaaaa%06d", i) + strings.Repeat("b", 26) }
+	for _, c := range []struct {
+		label   string
+		nLong   int
+		nShort  int
+		key     func(int) string
+		sampled bool
+		wide    bool
+	}{
+		{"nine in ten long", 90, 10, long, false, true},
+		{"over nine in ten", 91, 9, long, false, true},
+		{"under nine in ten", 89, 11, long, false, false},
+		{"all long, sharing wideHash", 100, 0, sharedWide, false, false},
+		{"no long key", 0, 100, long, true, false},
+	} {
+		var keys []string
+		for i := range c.nLong {
+			keys = append(keys, c.key(i))
+		}
+		for i := range c.nShort {
+			keys = append(keys, short(i))
+		}
+		if c.nLong > 0 && len(keys[0]) != 40 {
+			t.Fatalf("%s: keys of %d bytes, want 40", c.label, len(keys[0]))
+		}
+		tab := NewNameTable(keys, nameValues(keys))
+		if tab.sampled != c.sampled || tab.wide != c.wide {
+			t.Fatalf("%s: sampled %v, wide %v; want %v, %v", c.label, tab.sampled, tab.wide, c.sampled, c.wide)
+		}
+		checkNameTableLayout(t, &tab)
+		checkNameTable(t, &tab, keys)
 	}
 }
 

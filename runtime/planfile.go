@@ -56,8 +56,9 @@ const (
 	// replaced Infos by exact name) and the DestSig2 section
 	// (plandestinfos.go); format 10 the IEEE polynomial for the checksum
 	// (planCRC), in place of Castagnoli's; format 11 the entryMore bit
-	// of NameIndex's entries (nametable.go).
-	PlanFormat = 11
+	// of NameIndex's entries (nametable.go); format 12 NameIndex[0]'s
+	// wide kind (wideHash, nametable.go).
+	PlanFormat = 12
 
 	planHeaderBytes  = 24
 	sectionHeadBytes = 8

@@ -10,10 +10,10 @@ import (
 // (Compact.NameIndex, NameRecs), so that generated code's initialisation
 // adopts it in place instead of building it: at 100,000 exact names the
 // build was a fifth of init (hashing every name, and sorting the hashes
-// to choose the hash, sampleable) and 8 MB of fresh memory (the index,
+// to choose the hash, chooseSample) and 8 MB of fresh memory (the index,
 // the records and the keys' strings).
 //
-// NameIndex is the table's sampled flag (0 or 1), then its index entries
+// NameIndex is the table's hash (nameHashKinds), then its index entries
 // (a power of two of them, at least twice the names, then the first
 // again, as Find reads it); NameRecs its records, each recordWords of its
 // name, in ExactKeys' order. A validated plan (DecodePlan) keeps them
@@ -34,6 +34,14 @@ import (
 // only where wordsInPlace holds; elsewhere NewMatcher builds the table
 // (the check reads the plan's order, so that the same plans pass).
 
+// The kinds of hash a carried table was built with, NameIndex[0]: whole
+// names (Hash), sampleHash, or wideHash over wideFrom bytes.
+const (
+	nameHashWhole = iota
+	nameHashSampled
+	nameHashWide
+)
+
 // NameWords returns the table as Compact.NameIndex and NameRecs hold it,
 // or nils for an empty table: what gen/plan writes into a plan from the
 // Matcher it built.
@@ -42,8 +50,11 @@ func (t *NameTable) NameWords() (index []uint32, recs []uint64) {
 		return nil, nil
 	}
 	index = make([]uint32, 1+len(t.index))
-	if t.sampled {
-		index[0] = 1
+	switch {
+	case t.sampled:
+		index[0] = nameHashSampled
+	case t.wide:
+		index[0] = nameHashWide
 	}
 	copy(index[1:], t.index)
 	return index, append([]uint64(nil), t.recs...)
@@ -55,7 +66,7 @@ func (t *NameTable) NameWords() (index []uint32, recs []uint64) {
 // are not in memory order here.
 func nameTableOf(index []uint32, recs []uint64, blob string, ends []uint32) (NameTable, bool) {
 	n, words := nameWordCounts(blob, ends)
-	if !wordsInPlace || n == 0 || len(index) != 2+n || len(recs) != words || index[0] > 1 {
+	if !wordsInPlace || n == 0 || len(index) != 2+n || len(recs) != words || index[0] > nameHashWide {
 		return NameTable{}, false
 	}
 	offMask, tagMask := entryMasks(words)
@@ -67,7 +78,8 @@ func nameTableOf(index []uint32, recs []uint64, blob string, ends []uint32) (Nam
 		tagMask: tagMask,
 		blob:    blob,
 		ends:    ends,
-		sampled: index[0] == 1,
+		sampled: index[0] == nameHashSampled,
+		wide:    index[0] == nameHashWide,
 	}, true
 }
 
@@ -94,14 +106,14 @@ func (v *planCheck) names() error {
 		return nil
 	}
 	n, words := nameWordCounts(c.ExactKeys, c.ExactEnds)
-	if err := v.count("NameIndex", len(c.NameIndex), min(n, 1)+n+min(n, 1), "the sampled flag, then twice the exact names rounded up to a power of two, then the first again"); err != nil {
+	if err := v.count("NameIndex", len(c.NameIndex), min(n, 1)+n+min(n, 1), "the hash's kind, then twice the exact names rounded up to a power of two, then the first again"); err != nil {
 		return err
 	}
 	if err := v.count("NameRecs", len(c.NameRecs), words, "per exact name, 2 plus its bytes' words"); err != nil {
 		return err
 	}
-	if n > 0 && c.NameIndex[0] > 1 {
-		return v.fail("NameIndex", 0, "sampled flag "+itoa(int(c.NameIndex[0]))+" is not 0 or 1")
+	if n > 0 && c.NameIndex[0] > nameHashWide {
+		return v.fail("NameIndex", 0, "hash kind "+itoa(int(c.NameIndex[0]))+" is not 0, 1 or 2")
 	}
 	if n == 0 || !aclSigsFit(len(c.ACLSigs), v.principals, v.sets) {
 		c.NameIndex, c.NameRecs = nil, nil
@@ -122,7 +134,7 @@ func (v *planCheck) names() error {
 func (v *planCheck) namesKept() bool {
 	c := &v.c.Matcher
 	n, words := nameWordCounts(c.ExactKeys, c.ExactEnds)
-	return n > 0 && len(c.NameIndex) == n+2 && len(c.NameRecs) == words && c.NameIndex[0] <= 1 &&
+	return n > 0 && len(c.NameIndex) == n+2 && len(c.NameRecs) == words && c.NameIndex[0] <= nameHashWide &&
 		aclSigsFit(len(c.ACLSigs), v.principals, v.sets)
 }
 

@@ -20,12 +20,13 @@ import (
 // the table), with fewer allocations where it is adopted (namesInPlace),
 // the same where it is built again. DecodePlan keeps the table it
 // checked. The
-// synthetic names are hashed by samples and the unsampled config's,
-// which differ only between the samples, are not (NameIndex[0]), so
-// both hashes are adopted.
+// synthetic names are hashed by samples, the wide config's by wide
+// samples, and the unsampled config's, which differ only between both
+// samples' words, are not (NameIndex[0]), so every hash is adopted.
 func TestPlanNamesCarried(t *testing.T) {
 	sampled := map[uint32]bool{}
-	for name, data := range map[string]string{"rich": string(richPlan(t)), "unsampled": unsampledPlan(t), "synthetic": syntheticPlanWith(t, 1000, plan.Options{Masks: plan.MasksOff})} {
+	for name, data := range map[string]string{"rich": string(richPlan(t)), "unsampled": namesPlan(t, unsampledNames),
+		"wide": namesPlan(t, "aaaaaaaa.bbbbbbbb.cccccccc.%06d.ddddddd"), "synthetic": syntheticPlanWith(t, 1000, plan.Options{Masks: plan.MasksOff})} {
 		trusted := runtime.MustLoadPlan(data, runtime.PlanChecksum([]byte(data)))
 		checked, err := runtime.DecodePlanString(data)
 		if err != nil {
@@ -74,8 +75,8 @@ func TestPlanNamesCarried(t *testing.T) {
 			t.Errorf("%s: the adopted table lists %d names, the built one %d, or another order", name, len(adoptedKeys), len(keys))
 		}
 	}
-	if !sampled[0] || !sampled[1] {
-		t.Errorf("sampled flags seen: %v; want both", sampled)
+	if !sampled[0] || !sampled[1] || !sampled[2] {
+		t.Errorf("hash kinds seen: %v; want all three", sampled)
 	}
 }
 
@@ -109,12 +110,12 @@ func TestDecodePlanNamesLength(t *testing.T) {
 		section(num+1, r, 8, "NameRecs")
 		return seal(append(out, b[l.after("NameRecs"):]...))
 	}
-	for _, c := range [][3]int{{0, 0, 0}, {index, recs, 0}, {index, recs, 1}} {
+	for _, c := range [][3]int{{0, 0, 0}, {index, recs, 0}, {index, recs, 1}, {index, recs, 2}} {
 		if _, err := runtime.DecodePlan(rewrite(c[0], c[1], uint32(c[2]))); err != nil {
 			t.Errorf("NameIndex %d words, NameRecs %d, flag %d: %v", c[0], c[1], c[2], err)
 		}
 	}
-	indexErr := fmt.Sprintf("plan: offset %d: NameIndex: %%d elements, want %d (the sampled flag, then twice the exact names rounded up to a power of two, then the first again)", l.data["NameIndex"]-4, index)
+	indexErr := fmt.Sprintf("plan: offset %d: NameIndex: %%d elements, want %d (the hash's kind, then twice the exact names rounded up to a power of two, then the first again)", l.data["NameIndex"]-4, index)
 	for _, n := range []int{index - 1, index + 1, recs} {
 		checkErr(t, fmt.Sprint("NameIndex ", n), rewrite(n, recs, 0), fmt.Sprintf(indexErr, n))
 	}
@@ -123,15 +124,21 @@ func TestDecodePlanNamesLength(t *testing.T) {
 		want := fmt.Sprintf("plan: offset %d: NameRecs: %d elements, want %d (per exact name, 2 plus its bytes' words)", recsAt, n, recs)
 		checkErr(t, fmt.Sprint("NameRecs ", n), rewrite(index, n, 0), want)
 	}
-	checkErr(t, "flag 2", rewrite(index, recs, 2), fmt.Sprintf("plan: offset %d: NameIndex[0]: sampled flag 2 is not 0 or 1", l.data["NameIndex"]))
+	checkErr(t, "kind 3", rewrite(index, recs, 3), fmt.Sprintf("plan: offset %d: NameIndex[0]: hash kind 3 is not 0, 1 or 2", l.data["NameIndex"]))
 }
 
-// unsampledPlan's 50 names of 41 bytes differ only in bytes 9 to 14,
-// which sampleHash does not read: its table hashes whole names.
-func unsampledPlan(t *testing.T) string {
+// unsampledNames makes names of 41 bytes whose number neither sample
+// reads (namesPlan).
+const unsampledNames = "aaaaaaaa.%06d.bbbbbbbb.ccccccc.dddddddd"
+
+// namesPlan is the plan of 50 names of 41 bytes made by format from
+// their numbers. With the number at bytes 9 to 14, which neither
+// sampleHash nor wideHash reads, its table hashes whole names; at 27 to
+// 32, which only wideHash reads, it samples wide.
+func namesPlan(t *testing.T, format string) string {
 	var ds []string
 	for i := range 50 {
-		ds = append(ds, fmt.Sprintf(`{"name": "aaaaaaaa.%06d.bbbbbbbb.ccccccc.dddddddd", "acl": {"publish": ["p%d"]}}`, i, i%5))
+		ds = append(ds, fmt.Sprintf(`{"name": "`+format+`", "acl": {"publish": ["p%d"]}}`, i, i%5))
 	}
 	m, diags := model.Load("unsampled.json", []byte(`{"permissions": true, "destinations": [`+strings.Join(ds, ",")+`]}`))
 	if err := diags.Err(); err != nil {
@@ -214,11 +221,11 @@ func TestDecodePlanNamesValid(t *testing.T) {
 // TestDecodePlanNamesOffsetPastScratch: an entry's offset past the
 // records, as far past as its bits reach (offMask), is rejected as naming
 // no record's start, and read within the check's bitmap of record starts
-// (nameEntries bounds it by the records' words): unsampledPlan's 400
+// (nameEntries bounds it by the records' words): namesPlan's 400
 // record words give 9-bit offsets, up to 511, beyond the bitmap's 448
 // bits.
 func TestDecodePlanNamesOffsetPastScratch(t *testing.T) {
-	b := []byte(unsampledPlan(t))
+	b := []byte(namesPlan(t, unsampledNames))
 	l := layoutOf(t, b)
 	n := int(binary.LittleEndian.Uint32(b[l.head["NameIndex"]+4:])) - 2
 	words := int(binary.LittleEndian.Uint32(b[l.head["NameRecs"]+4:]))
@@ -234,5 +241,5 @@ func TestDecodePlanNamesOffsetPastScratch(t *testing.T) {
 			return
 		}
 	}
-	t.Fatal("unsampledPlan's name table has no occupied entry")
+	t.Fatal("the unsampled plan's name table has no occupied entry")
 }

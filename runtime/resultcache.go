@@ -294,21 +294,22 @@ func (c cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 // and the table, so a name always lands in one set.
 //
 // A sampled hash serves the exact table, whose keys were checked to
-// rarely share one (sampleable), but not the cache, whose names are
+// rarely share one (chooseSample), but not the cache, whose names are
 // whatever a broker is asked: names differing only between the sampled
 // words (an id in the middle of a long name) shared a set and its key
 // bits, up to 26 of the events family's wildcard-only names at N = 100
 // in one set of 8 ways (686 names, 287 sampled hashes), so that 12% of
 // that stream missed the cache for good, each miss a walk.
 func nameHash(t *NameTable, name string, h uint64) uint64 {
-	if h != 0 && (!t.sampled || len(name) <= sampledWhole) {
+	if h != 0 && (!t.samples() || len(name) <= sampledWhole) {
 		return h // inlined: most names, and every one where t hashes whole names
 	}
 	return rehash(name, h)
 }
 
 // sampledWhole is the longest name sampleHash reads every byte of: its
-// first, middle and last 8 bytes cover at most 24.
+// first, middle and last 8 bytes cover at most 24 (wideHash, for names
+// over wideFrom, reads fewer than all of theirs, and rehash covers both).
 const sampledWhole = 24
 
 // rehash is nameHash for a name t did not hash (h == 0) or sampled and

@@ -345,19 +345,24 @@ func TestCacheKeyedByProbeHash(t *testing.T) {
 }
 
 // TestCacheKeyReadsEveryByte: the key nameHash gives a name of any length
-// where the table samples changes with every byte of the name: rehash
-// covers what the sample leaves out, at and around each of its bounds.
+// where the table samples (sampleHash or wideHash) changes with every
+// byte of the name: rehash covers what the sample leaves out, at and
+// around each of its bounds.
 func TestCacheKeyReadsEveryByte(t *testing.T) {
-	keys := nameTableKeys()
-	tab := NewNameTable(keys, nameValues(keys))
-	key := func(s string) uint64 { return nameHash(&tab, s, tab.hash(s)) }
-	for n := 8; n <= MaxNameBytes; n++ {
-		base := strings.Repeat("q", n)
-		for i := range n {
-			b := []byte(base)
-			b[i] = 'r'
-			if key(string(b)) == key(base) {
-				t.Fatalf("%d bytes: byte %d does not change the cache's key", n, i)
+	for _, keys := range [][]string{nameTableKeys(), wideKeys()} {
+		tab := NewNameTable(keys, nameValues(keys))
+		if !tab.samples() {
+			t.Fatal("the test's table does not sample its keys")
+		}
+		key := func(s string) uint64 { return nameHash(&tab, s, tab.hash(s)) }
+		for n := 8; n <= MaxNameBytes; n++ {
+			base := strings.Repeat("q", n)
+			for i := range n {
+				b := []byte(base)
+				b[i] = 'r'
+				if key(string(b)) == key(base) {
+					t.Fatalf("sampled %v, wide %v, %d bytes: byte %d does not change the cache's key", tab.sampled, tab.wide, n, i)
+				}
 			}
 		}
 	}

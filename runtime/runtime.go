@@ -49,9 +49,11 @@ import "errors"
 // Version 17: PlanFormat 11 (the exact names' index entries' entryMore
 // bit, nametable.go), for the same reason: a format 10 index has none,
 // and its keys past their home's first look would be missed.
+// Version 18: PlanFormat 12 (the exact names' wide hash, nametable.go),
+// for the same reason: a format 11 runtime rejects a wide table's plan.
 const (
-	Version    = 17
-	MinVersion = 17
+	Version    = 18
+	MinVersion = 18
 	MaxVersion = Version
 )
 

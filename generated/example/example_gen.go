@@ -10,8 +10,8 @@ import (
 // These constants fail to compile if the runtime package is too old or
 // too new for this generated code.
 const (
-	_ = runtime.EnforceVersion(17 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 17)
+	_ = runtime.EnforceVersion(18 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 18)
 )
 
 // Properties are the destination properties of this config, typed by
