@@ -222,7 +222,7 @@ func sectionsOf(f *testing.F, b []byte) iter.Seq2[string, [2]int] {
 // sectionSeeds are b with each of the first 32-bit words of the section
 // named name (plan format 8's carried words: heads, principals' bits and
 // set signatures; the mask index; the mask slots' hashes, keys and
-// destinations, and filter; the exact names' sampled flag and first
+// destinations, and filter; the exact names' hash kind and first
 // index entries, and their first record's header and bytes, which
 // DecodePlan keeps since s16) set to 0, 1, 2, 3, 29 and all ones,
 // sealed.

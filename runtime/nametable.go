@@ -66,7 +66,7 @@ func sampleHash(s string) uint64 {
 // wildcard-only names at N = 100, 2,054 events names shared one under
 // sampleHash, 1,139 under wideHash (long 680 and 364, telemetry 535 and
 // 234), and such names cost 0.80-0.93x (bench/README, session 36). More
-// keys rarely share it too: the long family's 10k names do (0.85-0.92x
+// keys rarely share it too: the long family's 10k names do (0.84-0.93x
 // on every kind of name), which hash whole under sampleHash.
 func wideHash(s string) uint64 {
 	n := len(s)

@@ -13,10 +13,11 @@ import (
 // to choose the hash, chooseSample) and 8 MB of fresh memory (the index,
 // the records and the keys' strings).
 //
-// NameIndex is the table's hash (nameHashKinds), then its index entries
-// (a power of two of them, at least twice the names, then the first
-// again, as Find reads it); NameRecs its records, each recordWords of its
-// name, in ExactKeys' order. A validated plan (DecodePlan) keeps them
+// NameIndex is the table's hash kind (nameHashWhole, nameHashSampled or
+// nameHashWide), then its index entries (a power of two of them, at
+// least twice the names, then the first again, as Find reads it);
+// NameRecs its records, each recordWords of its name, in ExactKeys'
+// order. A validated plan (DecodePlan) keeps them
 // after checking (names) every record against its name (length, bytes,
 // zero padding, destination, and the signatures of its ACL sets in
 // ACLSigs) and every index entry against the records (an occupied entry
