@@ -51,10 +51,13 @@ type NameTable struct {
 // classic and market families' sample so up to 10k names (market to
 // 100k); the events, long and telemetry families' at 100 names, and the
 // long family's at 10k, sample wide (wideHash).
-func sampleHash(s string) uint64 {
+func sampleHash(s string) uint64 { return sampleWith(s, NameSeed) }
+
+// sampleWith is sampleHash with second multiplying its middle word.
+func sampleWith(s string, second uint64) uint64 {
 	n := len(s)
 	return mix(loadAt(s, 0)^hashK1, loadAt(s, n-8)^NameSeed^uint64(n)*hashK2) ^
-		mix(loadAt(s, n/2-4)^hashK3, NameSeed) | 1
+		mix(loadAt(s, n/2-4)^hashK3, second) | 1
 }
 
 // wideHash hashes a name of over wideFrom bytes as sampleHash does, with
@@ -68,11 +71,7 @@ func sampleHash(s string) uint64 {
 // 234), and such names cost 0.80-0.93x (bench/README, session 36). More
 // keys rarely share it too: the long family's 10k names do (0.84-0.93x
 // on every kind of name), which hash whole under sampleHash.
-func wideHash(s string) uint64 {
-	n := len(s)
-	return mix(loadAt(s, 0)^hashK1, loadAt(s, n-8)^NameSeed^uint64(n)*hashK2) ^
-		mix(loadAt(s, n/2-4)^hashK3, loadAt(s, n-16)^NameSeed) | 1
-}
+func wideHash(s string) uint64 { return sampleWith(s, loadAt(s, len(s)-16)^NameSeed) }
 
 // wideFrom is the length over which a wide table samples: up to it,
 // names are hashed whole, in at most two multiplies too (hash17to32),
