@@ -182,3 +182,23 @@ func TestWatchConfigMap(t *testing.T) {
 	cm.publish(t, readFile(t, "testdata/swap-b.json"))
 	waitFor(t, "the last version", func() bool { return h.Current() != served && serves(h, patternB)() })
 }
+
+// TestWatch: Watch, the Watcher at DefaultPollInterval on one file,
+// loads it once at the start, logs through logf, and returns ctx's error
+// when ctx is done.
+func TestWatch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "realm.json")
+	if err := os.WriteFile(path, readFile(t, "testdata/swap-a.json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, l := NewHolder(nil, Options{}), &logs{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- Watch(ctx, path, h, l.logf) }()
+	waitFor(t, "the first load", serves(h, patternA))
+	waitFor(t, "its log line", func() bool { return l.count("live: loaded") == 1 })
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Errorf("Watch returned %v, want context.Canceled", err)
+	}
+}

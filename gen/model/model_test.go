@@ -222,3 +222,28 @@ func TestPolicyPatternErrorPosition(t *testing.T) {
 		t.Errorf("got %v, want one error starting %s", diags, want)
 	}
 }
+
+// TestBuild: Build validates a decoded config as Load does, and returns
+// the model with its errors (for tools that show what they understood).
+func TestBuild(t *testing.T) {
+	ok := `{"destinations": [{"name": "a.*"}, {"name": "a.b"}]}`
+	bad := `{"destinations": [{"name": "a.*", "store": "s1"}, {"name": "a.b", "store": "s2"}]}`
+	for _, c := range []struct {
+		in     string
+		errors bool
+	}{{ok, false}, {bad, true}} {
+		cfg, diags := config.Decode("c.json", []byte(c.in))
+		if diags.Errors() > 0 {
+			t.Fatal(diags)
+		}
+		m, diags := Build(cfg)
+		loaded, want := Load("c.json", []byte(c.in))
+		if m == nil || (diags.Errors() > 0) != c.errors || diags.Errors() != want.Errors() {
+			t.Errorf("%s: Build = %v, %v; Load's errors %v", c.in, m, diags, want)
+			continue
+		}
+		if loaded != nil && fmt.Sprint(m.ByRank) != fmt.Sprint(loaded.ByRank) {
+			t.Errorf("%s: ByRank %v, Load's %v", c.in, m.ByRank, loaded.ByRank)
+		}
+	}
+}
