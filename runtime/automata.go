@@ -146,7 +146,7 @@ func (m *Matcher) resolvePair(p *path, x, y *Automaton) (dest int32, term bool) 
 			case e != nil:
 				a, ca = int32(e.to), hotOf(&m.Nodes[e.to])
 			case k.l > shortElem:
-				a = m.step(a, &ca, &k, name, start, end)
+				a = m.stepLong(a, &ca, &k, name, start, end)
 			default:
 				if a = ca.Star; a >= 0 {
 					ca = hotOf(&m.Nodes[a])
@@ -171,7 +171,7 @@ func (m *Matcher) resolvePair(p *path, x, y *Automaton) (dest int32, term bool) 
 			case e != nil:
 				b, cb = int32(e.to), hotOf(&m.Nodes[e.to])
 			case k.l > shortElem:
-				b = m.step(b, &cb, &k, name, start, end)
+				b = m.stepLong(b, &cb, &k, name, start, end)
 			default:
 				if b = cb.Star; b >= 0 {
 					cb = hotOf(&m.Nodes[b])
@@ -199,21 +199,14 @@ type elemKey struct {
 	bit       uint32
 }
 
-// step moves from state s, whose hotNode is *cur, along element k
-// (name[start:end]), and sets *cur to the next state's, if any.
-func (m *Matcher) step(s int32, cur *hotNode, k *elemKey, name string, start, end int) int32 {
+// stepLong moves from state s, whose hotNode is *cur, along element k
+// (name[start:end]) of over shortElem bytes, and sets *cur to the next
+// state's, if any. resolvePair steps along shorter elements by hand.
+func (m *Matcher) stepLong(s int32, cur *hotNode, k *elemKey, name string, start, end int) int32 {
 	next := cur.Star
 	if cur.Filter&k.bit != 0 {
-		if k.l > shortElem {
-			if c, ok := m.Edges.longChild(uint32(s), name[start:end]); ok {
-				next = int32(c)
-			}
-		} else if e := m.Edges.shortEdge(uint32(s), k.l, k.h, k.w0, k.w1); e != nil {
-			if k.l <= 8 {
-				*cur = e.hot()
-				return int32(e.to)
-			}
-			next = int32(e.to)
+		if c, ok := m.Edges.longChild(uint32(s), name[start:end]); ok {
+			next = int32(c)
 		}
 	}
 	if next >= 0 {
