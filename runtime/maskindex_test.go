@@ -213,3 +213,35 @@ func TestMaskIndexOne(t *testing.T) {
 		t.Errorf("position %d, two elements: %#x, want an even word", last, got)
 	}
 }
+
+// TestMaskProbePastTables: a table number in MaskProbes at or past the
+// tables (a Compact no plan check passed) turns that length's tables off
+// in NewMatcher: its names fall back to the automata (none here, so
+// they match nothing) and no lookup indexes past the tables. One below
+// the bound is a table like any other.
+func TestMaskProbePastTables(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	vocab := []string{"a", "b", "c"}
+	masks := []uint64{1, 2}
+	for _, probe := range []uint32{1, 2, 99} { // below, at and past len(masks)
+		c := maskIndexCompact(3, masks, 2, vocab, r)
+		names := maskIndexNames(c, 3, vocab, r)
+		c.MaskProbes[len(c.MaskProbes)-1] = probe
+		m := NewMatcher(c)
+		on := probe < uint32(len(masks))
+		if m.maskOn[3] != on || (len(m.maskProbe[3]) == 2) != on {
+			t.Errorf("probe %d: tables on %v (%d probes), want %v", probe, m.maskOn[3], len(m.maskProbe[3]), on)
+		}
+		hits := 0
+		for _, n := range names {
+			if d, err := m.Resolve(n); err != nil {
+				t.Fatalf("probe %d: Resolve(%q): %v", probe, n, err)
+			} else if d >= 0 {
+				hits++
+			}
+		}
+		if (hits > 0) != on {
+			t.Errorf("probe %d: %d of %d names matched, tables on %v", probe, hits, len(names), on)
+		}
+	}
+}

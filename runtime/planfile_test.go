@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -466,6 +467,20 @@ func TestDecodePlanRules(t *testing.T) {
 				p.Matcher.PrincipalEnds = append(p.Matcher.PrincipalEnds, uint32(i+1))
 			}
 		}, "Meta[1]: SetWords 1, want 2 for 65 principals"},
+		{"partial mask table", func(p *runtime.Plan) { p.Matcher.Masks = []uint32{0} }, "Masks: 1 elements, want 0 (4 per table)"},
+		{"mask table without end", func(p *runtime.Plan) { p.Matcher.Masks = make([]uint32, runtime.MaskStride) },
+			"MaskEnds: 0 elements, want 1 (one per table)"},
+		{"mask key end past the keys", func(p *runtime.Plan) { p.Matcher.MaskKeyEnds = []uint32{1} },
+			"MaskKeyEnds: last end 1, want 0 (the length of MaskKeys)"},
+		{"mask key of no pattern", func(p *runtime.Plan) { p.Matcher.MaskKeys, p.Matcher.MaskKeyEnds = "a", []uint32{1} },
+			"MaskKeyEnds: 1 elements, want 0 (one per pattern)"},
+		{"mask depths of one length", func(p *runtime.Plan) { p.Matcher.MaskDepths = []uint32{0, 0} },
+			"MaskDepths: 2 elements, want " + strconv.Itoa((runtime.MaxElements+1)*runtime.MaskDepthStride) +
+				" (2 per name length 0 to " + strconv.Itoa(runtime.MaxElements) + ")"},
+		{"mask probes past the last depth", func(p *runtime.Plan) {
+			p.Matcher.MaskDepths = make([]uint32, (runtime.MaxElements+1)*runtime.MaskDepthStride)
+			p.Matcher.MaskProbes = []uint32{0}
+		}, "MaskDepths[" + strconv.Itoa(runtime.MaxElements*runtime.MaskDepthStride+1) + "]: last end 0, want MaskProbes' length 1"},
 		{"edge slots not whole", func(p *runtime.Plan) { p.Matcher.EdgeSlots = make([]uint64, 3) },
 			"EdgeSlots: 3 elements, want 8 (4 per slot, a power of two of at least 2 slots)"},
 		{"one edge slot", func(p *runtime.Plan) { p.Matcher.EdgeSlots = make([]uint64, 4) },
