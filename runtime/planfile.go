@@ -184,7 +184,9 @@ func (c *planColumns) fields() []planField {
 // EncodePlan writes p in the binary form. The same plan always gives the
 // same bytes: strings are numbered in order of first use. A plan without
 // Compact.EdgeSlots, Sigs, NameIndex, ACLSigs, MaskIndex or MaskSlots
-// gets them from a Matcher built here.
+// gets them from a Matcher built here, so EncodePlan trusts p as
+// NewMatcher trusts its Compact: a plan the generator built. DecodePlan
+// is the door for bytes from anywhere else.
 func EncodePlan(p *Plan) []byte {
 	c := columnsOf(p)
 	b := make([]byte, planHeaderBytes, planHeaderBytes+c.size())

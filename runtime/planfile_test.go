@@ -305,6 +305,7 @@ var corruptions = []corruption{
 	{section: "PropNames", elem: 0, value: 0xff, want: `PropNames[0]: key "\xffurable" is empty, repeated or not UTF-8`},
 	{section: "PropKinds", elem: 1, value: 4, want: "PropKinds[1]: kind 4 unknown"},
 	{section: "PropValues", elem: 0, value: 99, want: "PropValues[0]: 99 out of range (7 strings)"},
+	{section: "PropValues", elem: 12, value: 2, want: "PropValues[12]: bool 2 is not 0 or 1"},
 	{section: "PropValueEnds", elem: 3, value: 99, want: "PropValueEnds: last end 99, want 14 (the length of PropValues)", at: 4},
 	{section: "PropIndex", elem: 0, value: 9, want: `PropIndex[0]: 9 out of range (5 values of key "durable" and unset)`},
 	{section: "PropIndex", elem: 46, value: 4, want: `PropIndex[46]: 4 out of range (4 values of key "rate" and unset)`},
@@ -434,6 +435,18 @@ func TestDecodePlanRules(t *testing.T) {
 		{"automaton without nodes", func(p *runtime.Plan) { p.Matcher.Automata = []uint32{0, 1, 0} },
 			"Automata: 3 elements, want 0 (automata own the 0 nodes)"},
 		{"edge without ends", func(p *runtime.Plan) { p.Matcher.EdgeFrom = []uint32{0} }, "EdgeFrom: 1 elements, want 0 (one per edge element)"},
+		{"second automaton at the first's start", func(p *runtime.Plan) {
+			p.Matcher.Nodes, p.Matcher.States = []int32{-1, -1, -1, -1, -1, -1}, make([]uint32, 2*runtime.StateStride)
+			p.Matcher.Automata = []uint32{0, runtime.AutomatonDFA, 1, 0, runtime.AutomatonDFA, 1}
+		}, "Automata[3]: start 0 does not follow the previous automaton's"},
+		{"second automaton past the nodes", func(p *runtime.Plan) {
+			p.Matcher.Nodes, p.Matcher.States = []int32{-1, -1, -1, -1, -1, -1}, make([]uint32, 2*runtime.StateStride)
+			p.Matcher.Automata = []uint32{0, runtime.AutomatonDFA, 1, 2, runtime.AutomatonDFA, 1}
+		}, "Automata[3]: 2 out of range (2 nodes)"},
+		{"literal without AtEnd", func(p *runtime.Plan) {
+			p.PolicyIndex.LiteralEnds, p.PolicyIndex.Literals, p.PolicyIndex.EntryPolicy = []uint32{1}, "a", []uint32{0}
+		}, "AtEnd: 0 elements, want 1 (one per literal)"},
+
 		{"entry without policy", func(p *runtime.Plan) { p.PolicyIndex.LiteralEnds, p.PolicyIndex.Literals = []uint32{1}, "a" },
 			"EntryPolicy: 0 elements, want 1 (one per literal)"},
 		{"flags without policy", func(p *runtime.Plan) { p.PolicyIndex.Flags = []uint8{1} }, "Flags: 1 elements, want 0 (one per policy)"},
