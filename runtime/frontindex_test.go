@@ -232,6 +232,17 @@ func TestFrontArenaRenews(t *testing.T) {
 	if d, _ := m.Resolve(names[0]); d != 5 {
 		t.Fatalf("%q published again: %d; want 5", names[0], d)
 	}
+	// A writer that saw the old arena full renews late, after another
+	// renewed it: its compare-and-swap fails, and the new arena and its
+	// entries stay.
+	current := f.arena.Load()
+	f.renew(old)
+	if f.arena.Load() != current || frontCached(f) != 1 {
+		t.Fatalf("a stale renewal: arena replaced %v, %d cached entries, want 1", f.arena.Load() != current, frontCached(f))
+	}
+	if d, _ := m.Resolve(names[0]); d != 5 {
+		t.Fatalf("%q after a stale renewal: %d; want 5", names[0], d)
+	}
 }
 
 // TestFrontServesAllowed: Allowed answers a published name from its
