@@ -303,7 +303,7 @@ func TestFrontSecondLook(t *testing.T) {
 	// 46 bytes: the sample reads 0-7, 19-26 and 38-45 (wide, 30-45 too);
 	// the id is 10-15.
 	name := func(i int) string { return fmt.Sprintf("wild.name.%06d.middle.part.and.tail.of.it.xx", i) }
-	if h := m.Exact.hash(name(0)); !m.Exact.samples() || h != m.Exact.hash(name(1)) || nameHash(&m.Exact, name(0), h) == nameHash(&m.Exact, name(1), h) {
+	if h := m.Exact.hash(name(0)); m.Exact.readsWhole(len(name(0))) || h != m.Exact.hash(name(1)) || nameHash(&m.Exact, name(0), h) == nameHash(&m.Exact, name(1), h) {
 		t.Fatal("the names do not share a sampled hash, or share their whole one")
 	}
 	// name(0) takes the first look, whose second slot no lookup of its

@@ -125,8 +125,13 @@ func rarelyShared(keys []string, from int, hash func(string) uint64) bool {
 	return true
 }
 
-// samples reports whether t hashes some names by a sample of their bytes.
-func (t *NameTable) samples() bool { return t.sampled || t.wide }
+// readsWhole reports whether t's hash of a name of n bytes reads every
+// byte of it: not over sampledWhole bytes where it samples (sampleHash),
+// nor over wideFrom where it samples wide (wideHash; it hashes shorter
+// names whole).
+func (t *NameTable) readsWhole(n int) bool {
+	return !(t.sampled && n > sampledWhole || t.wide && n > wideFrom)
+}
 
 // hash is the hash t is built and probed with.
 func (t *NameTable) hash(k string) uint64 {

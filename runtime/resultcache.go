@@ -301,15 +301,16 @@ func (c cacheWords) victim(s *[cacheSetWords]atomic.Uint64, h uint64) int {
 // in one set of 8 ways (686 names, 287 sampled hashes), so that 12% of
 // that stream missed the cache for good, each miss a walk.
 func nameHash(t *NameTable, name string, h uint64) uint64 {
-	if h != 0 && (!t.samples() || len(name) <= sampledWhole) {
+	if h != 0 && t.readsWhole(len(name)) {
 		return h // inlined: most names, and every one where t hashes whole names
 	}
 	return rehash(name, h)
 }
 
 // sampledWhole is the longest name sampleHash reads every byte of: its
-// first, middle and last 8 bytes cover at most 24 (wideHash, for names
-// over wideFrom, reads fewer than all of theirs, and rehash covers both).
+// first, middle and last 8 bytes cover at most 24 (readsWhole; wideHash,
+// for names over wideFrom, reads fewer than all of theirs, and rehash
+// covers both).
 const sampledWhole = 24
 
 // rehash is nameHash for a name t did not hash (h == 0) or sampled and

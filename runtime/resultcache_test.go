@@ -351,7 +351,7 @@ func TestCacheKeyedByProbeHash(t *testing.T) {
 func TestCacheKeyReadsEveryByte(t *testing.T) {
 	for _, keys := range [][]string{nameTableKeys(), wideKeys()} {
 		tab := NewNameTable(keys, nameValues(keys))
-		if !tab.samples() {
+		if tab.readsWhole(MaxNameBytes) {
 			t.Fatal("the test's table does not sample its keys")
 		}
 		key := func(s string) uint64 { return nameHash(&tab, s, tab.hash(s)) }
@@ -492,6 +492,34 @@ func TestCacheFloor(t *testing.T) {
 	for _, c := range []struct{ dests, ways int }{{1, 4096}, {100, 4096}, {4096, 4096}, {4097, 8192}} {
 		if got := cacheSetsFor(&Matcher{Rank: make([]uint32, c.dests)}) * cacheWays; got != c.ways {
 			t.Errorf("%d destinations: %d ways; want %d", c.dests, got, c.ways)
+		}
+	}
+}
+
+// TestCacheKeyWhereTheTableReadsWhole: the caches key a name by the
+// exact table's own hash exactly where that hash read every byte: up to
+// sampledWhole bytes in a sampled table, up to wideFrom in a wide one
+// (which hashes them whole), any length in one that hashes whole.
+func TestCacheKeyWhereTheTableReadsWhole(t *testing.T) {
+	// Keys differing only in byte 12, which neither sample reads: they
+	// share both, so the table hashes them whole.
+	var whole []string
+	for _, c := range "abcd" {
+		whole = append(whole, "aaaa.bbbb.cc"+string(c)+strings.Repeat("x", 27))
+	}
+	for _, c := range []struct {
+		keys  []string
+		bound int // the longest name keyed by the table's hash; 0: every name
+	}{{nameTableKeys(), sampledWhole}, {wideKeys(), wideFrom}, {whole, 0}} {
+		tab := NewNameTable(c.keys, nameValues(c.keys))
+		for _, n := range []int{8, sampledWhole - 1, sampledWhole, sampledWhole + 1, wideFrom - 1, wideFrom, wideFrom + 1, 100} {
+			name := strings.Repeat("q", n)
+			h := tab.hash(name)
+			want := c.bound == 0 || n <= c.bound
+			if got := nameHash(&tab, name, h) == h; got != want || tab.readsWhole(n) != want {
+				t.Errorf("sampled %v, wide %v, %d bytes: keyed by the table's hash %v, reads whole %v; want %v",
+					tab.sampled, tab.wide, n, got, tab.readsWhole(n), want)
+			}
 		}
 	}
 }
