@@ -24,7 +24,7 @@ import (
 // samples, and the unsampled config's, which differ only between both
 // samples' words, are not (NameIndex[0]), so every hash is adopted.
 func TestPlanNamesCarried(t *testing.T) {
-	sampled := map[uint32]bool{}
+	kinds := map[uint32]bool{}
 	for name, data := range map[string]string{"rich": string(richPlan(t)), "unsampled": namesPlan(t, unsampledNames),
 		"wide": namesPlan(t, "aaaaaaaa.bbbbbbbb.cccccccc.%06d.ddddddd"), "synthetic": syntheticPlanWith(t, 1000, plan.Options{Masks: plan.MasksOff})} {
 		trusted := runtime.MustLoadPlan(data, runtime.PlanChecksum([]byte(data)))
@@ -35,7 +35,7 @@ func TestPlanNamesCarried(t *testing.T) {
 		if kept := checked.Matcher.NameIndex != nil && checked.Matcher.NameRecs != nil; len(trusted.Matcher.NameIndex) < 3 || !kept {
 			t.Fatalf("%s: carried index of %d words; DecodePlan kept %d", name, len(trusted.Matcher.NameIndex), len(checked.Matcher.NameIndex))
 		}
-		sampled[trusted.Matcher.NameIndex[0]] = true
+		kinds[trusted.Matcher.NameIndex[0]] = true
 		without := trusted.Matcher
 		without.NameIndex, without.NameRecs = nil, nil
 		adopted, built, checkedM := runtime.NewMatcher(&trusted.Matcher), runtime.NewMatcher(&without), runtime.NewMatcher(&checked.Matcher)
@@ -75,8 +75,8 @@ func TestPlanNamesCarried(t *testing.T) {
 			t.Errorf("%s: the adopted table lists %d names, the built one %d, or another order", name, len(adoptedKeys), len(keys))
 		}
 	}
-	if !sampled[0] || !sampled[1] || !sampled[2] {
-		t.Errorf("hash kinds seen: %v; want all three", sampled)
+	if !kinds[0] || !kinds[1] || !kinds[2] {
+		t.Errorf("hash kinds seen: %v; want all three", kinds)
 	}
 }
 
